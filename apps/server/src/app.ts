@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import coursesRoutes from './modules/courses/courses.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import lecturesRoutes from './modules/lectures/lectures.routes.ts';
+import mediaRoutes from './modules/media/media.routes.ts';
+import paymentsRoutes from './modules/payments/payments.routes.ts';
+import progressRoutes from './modules/progress/progress.routes.ts';
+import reviewsRoutes from './modules/reviews/reviews.routes.ts';
+import searchRoutes from './modules/search/search.routes.ts';
+import usersRoutes from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { type Storage, storagePlugin } from './plugins/storage.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise the config decides. */
+  database?: Database;
+  storage?: Storage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole product: infrastructure plugins first, then the feature modules. */
+export async function buildApp(config: Config, opts: BuildOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.maxVideoBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Kaksha API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(storagePlugin, { storage: opts.storage });
+  await app.register(authPlugin);
+
+  // Thumbnails and avatars: public, content-addressed names, so they may be cached for long.
+  await app.register(fastifyStatic, {
+    root: path.join(config.storage.localDir, 'public'),
+    prefix: '/media/public/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/user' });
+  await app.register(coursesRoutes, { prefix: '/api/course' });
+  await app.register(lecturesRoutes, { prefix: '/api/course' });
+  await app.register(reviewsRoutes, { prefix: '/api/review' });
+  await app.register(paymentsRoutes, { prefix: '/api/payment' });
+  await app.register(progressRoutes, { prefix: '/api/progress' });
+  await app.register(searchRoutes, { prefix: '/api/ai' });
+  await app.register(mediaRoutes, { prefix: '/media' });
+
+  await app.register(webPlugin, { root: config.webDist ?? defaultWebDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    subTitle: text('sub_title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    level: text('level'),
+    /** Whole rupees; null until the educator sets it. */
+    price: integer('price'),
+    /** Storage key prefix of the thumbnail renditions, null when none. */
+    thumbnailKey: text('thumbnail_key'),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('courses_creator_id_idx').on(t.creatorId),
+    index('courses_published_created_idx').on(t.isPublished, t.createdAt),
+    check('courses_price_check', sql`${t.price} is null or ${t.price} >= 0`),
+  ],
+);

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { courses } from './courses.ts';
+import { users } from './users.ts';
+
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: id(),
+    /** The provider's order id (`order_…`), what the checkout and verification carry. */
+    providerOrderId: text('provider_order_id').notNull(),
+    provider: text('provider').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    /** Paise, as the provider expects. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status', { enum: ['created', 'paid', 'failed'] })
+      .notNull()
+      .default('created'),
+    providerPaymentId: text('provider_payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_provider_order_id_key').on(t.providerOrderId),
+    index('payment_orders_user_course_idx').on(t.userId, t.courseId),
+    index('payment_orders_course_id_idx').on(t.courseId),
+    check('payment_orders_status_check', sql`${t.status} in ('created', 'paid', 'failed')`),
+  ],
+);

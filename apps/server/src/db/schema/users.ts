@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-cased, so uniqueness is case-insensitive. */
+    email: text('email').notNull(),
+    /** argon2id; null for accounts created through Google sign-in. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['student', 'educator'] })
+      .notNull()
+      .default('student'),
+    description: text('description').notNull().default(''),
+    /** Storage key of the avatar (a public media key), null when none. */
+    photoKey: text('photo_key'),
+    googleSub: text('google_sub'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_role_check', sql`${t.role} in ('student', 'educator')`),
+  ],
+);

@@ -1,0 +1,70 @@
+/**
+ * Text canonicalisation shared by the index (course text) and the query parser, so both
+ * sides see the same words: lower case, no accents, tech names with punctuation spelled as
+ * plain words (`node.js` → `nodejs node`, `c++` → `cplusplus`), hyphenated words both
+ * joined and split, everything else that is not a letter or digit turned into a space.
+ * The output only contains `[a-z0-9]` words separated by single spaces, which is what
+ * PostgreSQL's text-search parser then tokenises identically on PGlite and the server.
+ */
+
+const SPECIAL: [RegExp, string][] = [
+  [/\bc\+\+/g, ' cplusplus '],
+  [/\bc#/g, ' csharp '],
+  [/\bf#/g, ' fsharp '],
+  [/(^|[^a-z0-9])\.net\b/g, '$1 dotnet '],
+  [/\bvb\.net\b/g, ' vbnet '],
+  [/\ba\/b\b/g, ' ab abtesting '],
+  [/\bci\/cd\b/g, ' cicd ci cd '],
+  [/\bui\/ux\b/g, ' ui ux '],
+  [/\bai\/ml\b/g, ' ai ml '],
+  [/\bi\/o\b/g, ' io '],
+  [/\bu\.s\.?\b/g, ' us '],
+  [/\bwi-?fi\b/g, ' wifi '],
+  [/\be-?mail\b/g, ' email '],
+  [/\be-?commerce\b/g, ' ecommerce '],
+  [/\be-?book(s?)\b/g, ' ebook$1 '],
+  [/\bno-?code\b/g, ' nocode no code '],
+  [/\blow-?code\b/g, ' lowcode low code '],
+  [/\bfull-?stack\b/g, ' fullstack full stack '],
+  [/\bfront-?end\b/g, ' frontend front end '],
+  [/\bback-?end\b/g, ' backend back end '],
+  // `node.js`, `vue.js`, `three.js` → `nodejs node`; "node js", "react js" likewise.
+  [/\b(node|vue|next|nuxt|nest|three|d3|p5|chart|ember|backbone|alpine|solid)js\b/g, ' $1js $1 '],
+  [/\b([a-z][a-z0-9]*)\.js\b/g, ' $1js $1 '],
+  [
+    /\b(node|react|vue|next|nuxt|nest|express|angular|three|d3|p5|chart|svelte|ember|backbone|alpine|solid)[ -]js\b/g,
+    ' $1js $1 ',
+  ],
+];
+
+const RUPEE = /₹/g;
+
+/** Lower case, strip accents and apply the special spellings; keeps digits and spaces. */
+export function canonicalize(text: string): string {
+  let s = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(RUPEE, ' rs ')
+    .replace(/[’‘`]/g, "'");
+  for (const [re, to] of SPECIAL) s = s.replace(re, to);
+  // Possessives and contractions: "month's" → "month", "what's" → "what".
+  s = s.replace(/([a-z])'(s|re|ve|ll|d|m|t)\b/g, '$1');
+  // Hyphenated words: keep the joined form and the parts ("e-learning" → "elearning e learning").
+  s = s.replace(/\b([a-z0-9]+)-([a-z0-9]+)(?:-([a-z0-9]+))?\b/g, (_m, a: string, b: string, c?: string) =>
+    c ? ` ${a}${b}${c} ${a} ${b} ${c} ` : ` ${a}${b} ${a} ${b} `,
+  );
+  // Thousands separators and "1k"/"2.5k" amounts stay numbers.
+  s = s.replace(/(\d),(\d{3})\b/g, '$1$2');
+  s = s.replace(/\b(\d+(?:\.\d+)?)k\b/g, (_m, n: string) => String(Math.round(Number(n) * 1000)));
+  s = s.replace(/[^a-z0-9.]+/g, ' ').replace(/\.(?!\d)|(?<!\d)\./g, ' ');
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Words of a canonical string (`[a-z0-9.]+`). */
+export function words(canonical: string): string[] {
+  return canonical ? canonical.split(' ') : [];
+}
+
+/** A word that can be a text-search lexeme key: letters/digits only, not a pure number. */
+export const isIndexableWord = (w: string) => /^[a-z0-9]+$/.test(w) && /[a-z]/.test(w) && w.length <= 40;

@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { type Database, type Db, openPglite, openPostgres } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+  }
+}
+
+/** Opens the database named by the config (PGlite under DATA_DIR by default) and migrates it. */
+export const dbPlugin = fp<{ database?: Database }>(
+  async (app, opts) => {
+    const { config } = app;
+    const database =
+      opts.database ??
+      (config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(`${config.dataDir}/db`));
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    // A database passed in by a test belongs to the test, which closes it.
+    if (!opts.database) app.addHook('onClose', () => database.close());
+  },
+  { name: 'db' },
+);

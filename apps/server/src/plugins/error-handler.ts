@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/**
+ * The one error handler: every error body is `{message}` (plus `id`, and `fields` for
+ * validation). Expected errors keep their status and message; anything else is logged and
+ * answered as a 500 that reveals nothing.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.status(error.statusCode).send({ message: error.message, id: error.id, fields: error.fields });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+          fields[field] ??= issue.message ?? 'is invalid';
+        }
+        const [first] = Object.entries(fields);
+        const message = first ? humanize(first[0], first[1]) : 'Invalid request';
+        return reply.status(400).send({ message, id: 'validation', fields });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return reply.status(500).send({ message: 'Something went wrong', id: 'internal' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        if (status === 429 && error.message)
+          return reply.status(429).send({ message: error.message, id: 'too_many_requests' });
+        return reply.status(status).send({ message: clientMessage(error), id: error.code ?? 'bad_request' });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: 'Something went wrong', id: 'internal' });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply
+        .status(404)
+        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, id: 'not_found' });
+    });
+  },
+  { name: 'error-handler' },
+);
+
+/** zod's generic messages ("Invalid input: …") need the field named; custom ones are sentences already. */
+function humanize(field: string, message: string) {
+  return /^(Invalid|Too (small|big)|Unrecognized)/.test(message) ? `${field}: ${message}` : message;
+}
+
+function clientMessage(error: FastifyError) {
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The upload is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Category, Level } from '@kaksha/contracts';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { courses, enrollments, lectures, users } from '../db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { reindexCourse } from '../modules/search/search.index.ts';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * A fresh database for this test file: in-memory PGlite, or — in the `server-pg` project,
+ * where TEST_DB=postgres — a new database on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openPglite(undefined);
+    return { database, drop: () => database.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `kaksha_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString(), 4);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** The whole app on a fresh database and a temporary DATA_DIR; closed after the file's tests. */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-test-'));
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+let userCounter = 0;
+const passwordHashes = new Map<string, Promise<string>>();
+
+export async function createUser(
+  app: TestApp,
+  fields: Partial<{
+    name: string;
+    email: string;
+    password: string;
+    role: 'student' | 'educator';
+    description: string;
+  }> = {},
+) {
+  const n = ++userCounter;
+  const password = fields.password ?? 'correct horse battery';
+  // Hashing is deliberately slow; tests reuse one hash per password.
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hash(password));
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      name: fields.name ?? `Test User ${n}`,
+      email: (fields.email ?? `user${n}-${randomBytes(3).toString('hex')}@example.com`).toLowerCase(),
+      passwordHash: await passwordHashes.get(password),
+      role: fields.role ?? 'student',
+      description: fields.description ?? '',
+    })
+    .returning();
+  return { ...user, password };
+}
+
+/** A Cookie header value for a new session of the user. */
+export async function loginCookie(app: TestApp, user: { id: string }) {
+  const { token } = await createSession(app.db, user.id);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+export async function createCourse(
+  app: TestApp,
+  creatorId: string,
+  fields: Partial<{
+    title: string;
+    subTitle: string;
+    description: string;
+    category: Category;
+    level: Level;
+    price: number | null;
+    isPublished: boolean;
+    lectures: { lectureTitle: string; isPreviewFree?: boolean; videoKey?: string }[];
+  }> = {},
+) {
+  const [course] = await app.db
+    .insert(courses)
+    .values({
+      creatorId,
+      title: fields.title ?? 'Test Course',
+      subTitle: fields.subTitle ?? '',
+      description: fields.description ?? '',
+      category: fields.category ?? 'Web Development',
+      level: fields.level ?? 'Beginner',
+      price: fields.price === undefined ? 499 : fields.price,
+      isPublished: fields.isPublished ?? true,
+    })
+    .returning();
+  const lectureRows = [];
+  for (const [position, l] of (fields.lectures ?? []).entries()) {
+    const [row] = await app.db
+      .insert(lectures)
+      .values({
+        courseId: course.id,
+        lectureTitle: l.lectureTitle,
+        position,
+        isPreviewFree: l.isPreviewFree ?? false,
+        videoKey: l.videoKey ?? null,
+        videoMime: l.videoKey ? 'video/mp4' : null,
+      })
+      .returning();
+    lectureRows.push(row);
+  }
+  await reindexCourse(app.db, course.id);
+  return { ...course, lectures: lectureRows };
+}
+
+export async function enroll(app: TestApp, userId: string, courseId: string) {
+  await app.db.insert(enrollments).values({ userId, courseId });
+}

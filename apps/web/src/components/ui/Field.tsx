@@ -1,0 +1,108 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+
+const control =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink placeholder:text-slate-500 focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:bg-surface read-only:bg-surface';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}
+
+/** A label, a control and its error, wired together for screen readers. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children(id, describedBy)}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextInput({
+  label,
+  error,
+  hint,
+  className = '',
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={!!error || undefined}
+          className={`${control} ${className}`}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function TextArea({
+  label,
+  error,
+  className = '',
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+  return (
+    <Field label={label} error={error}>
+      {(id, describedBy) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={!!error || undefined}
+          className={`${control} ${className}`}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function Select({
+  label,
+  error,
+  options,
+  className = '',
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly string[] }) {
+  return (
+    <Field label={label} error={error}>
+      {(id, describedBy) => (
+        <select id={id} aria-describedby={describedBy} className={`${control} ${className}`} {...rest}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export const controlClass = control;

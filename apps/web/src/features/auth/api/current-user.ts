@@ -1,0 +1,20 @@
+import type { User } from '@kaksha/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The signed-in user (spec: userData), or null. Fetched once at start; a failure means signed out. */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: async () => {
+      try {
+        return await api.get<User>('/api/user/currentuser');
+      } catch {
+        return null;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}

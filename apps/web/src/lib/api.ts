@@ -1,0 +1,84 @@
+import type { ErrorBody } from '@kaksha/contracts';
+
+/** Where the API lives: same origin by default, or VITE_API_URL when the web app is hosted apart. */
+export const API_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
+
+/** An error answer from the API, carrying the server's `{message}` for the toast. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: ErrorBody,
+  ) {
+    super(message);
+  }
+  get fields() {
+    return this.body?.fields;
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const body = (data && typeof data === 'object' ? data : undefined) as ErrorBody | undefined;
+    throw new ApiError(res.status, body?.message ?? `Request failed (${res.status})`, body);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const isForm = body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(`${API_URL}${path}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  }
+  return parse<T>(res);
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+
+  /** Multipart upload with progress (fetch cannot report upload progress); abort via the signal. */
+  upload<T>(path: string, form: FormData, opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}) {
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${API_URL}${path}`);
+      xhr.withCredentials = true;
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+      };
+      xhr.onload = () => {
+        const res = new Response(xhr.responseText || null, { status: xhr.status });
+        parse<T>(res).then(resolve, reject);
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'Upload failed. Check your connection and try again.'));
+      xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+      opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  },
+};
+
+/** The message to show for a failed call: the server's, else the fallback. */
+export const errorMessage = (error: unknown, fallback = 'Something went wrong') =>
+  error instanceof ApiError && error.message ? error.message : fallback;

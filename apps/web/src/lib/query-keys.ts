@@ -1,0 +1,12 @@
+/** Query keys shared across features, so one feature can refresh another's data. */
+export const queryKeys = {
+  currentUser: ['currentUser'] as const,
+  publishedCourses: ['courses', 'published'] as const,
+  course: (id: string) => ['courses', 'detail', id] as const,
+  creatorCourses: ['courses', 'creator'] as const,
+  courseLectures: (id: string) => ['courses', 'lectures', id] as const,
+  creator: (userId: string) => ['creator', userId] as const,
+  allReviews: ['reviews', 'all'] as const,
+  progress: (courseId: string) => ['progress', courseId] as const,
+  config: ['config'] as const,
+};

@@ -1,0 +1,3 @@
+export * from './catalog.ts';
+export * from './entities.ts';
+export * from './messages.ts';

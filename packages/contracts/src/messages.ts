@@ -1,0 +1,21 @@
+/** Every user-visible toast text of spec §8, defined once for the server and the web app. */
+export const MESSAGES = {
+  loginSuccess: 'Login Successfully',
+  signupSuccess: 'SignUp Successfully',
+  logoutSuccess: 'LogOut Successfully',
+  profileUpdateSuccess: 'Profile Update Successfully',
+  profileUpdateError: 'Profile Update Error',
+  courseUpdated: 'Course Updated',
+  courseDeleted: 'Course Deleted',
+  courseCreated: 'Course Created',
+  lectureCreated: 'Lecture Created',
+  lectureUpdated: 'Lecture Updated',
+  lectureRemoved: 'Lecture Removed',
+  lectureRemoveError: 'Lecture remove error',
+  reviewAdded: 'Review Added',
+  somethingWentWrong: 'Something went wrong',
+  enrollError: 'Something went wrong while enrolling.',
+  paymentVerifyError: 'Payment verification failed.',
+  passwordMismatch: 'password does not match',
+  searchQueryRequired: 'Search query is required',
+} as const;
