@@ -21,7 +21,18 @@
  * DejaVu/Noto TTF file is found.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -519,7 +530,7 @@ function lectureSpecs(font) {
     {
       file: 'lecture-03.mp4',
       seconds: 12,
-      video: `mandelbrot=size=${W}x${H}:rate=25:start_scale=3:end_scale=0.02:end_pts=40:maxiter=512`,
+      video: `mandelbrot=size=${W}x${H}:rate=25:start_scale=3:end_scale=0.3:end_pts=400:maxiter=512:inner=black`,
       filters: overlay(3, 'Sample video generated from the ffmpeg mandelbrot source'),
       tone: [196, 294],
     },
@@ -577,6 +588,20 @@ const BITEXACT = [
 async function generateVideos() {
   const dir = path.join(OUT, 'videos');
   mkdirSync(dir, { recursive: true });
+  // Encode in a scratch folder and copy finished files in, so the output folder never holds
+  // partial files or intermediates.
+  const work = mkdtempSync(path.join(os.tmpdir(), 'kaksha-media-'));
+  try {
+    await encodeVideos(work);
+    for (const f of readdirSync(work).filter((f) => f.endsWith('.mp4')))
+      copyFileSync(path.join(work, f), path.join(dir, f));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  report('videos', dir);
+}
+
+async function encodeVideos(dir) {
   const font = findFont();
   if (!font) console.warn('No TTF font found: videos are generated without title text.');
 
@@ -620,7 +645,6 @@ async function generateVideos() {
   }
 
   await generateAboutVideo(dir, font);
-  report('videos', dir);
 }
 
 /**
@@ -653,12 +677,9 @@ async function generateAboutVideo(dir, font) {
   ${tile(0)}${tile(W)}
   <rect width="${W * 2}" height="${H}" fill="url(#shade)"/>
 </svg>`;
-  const background = path.join(dir, '.about-background.png');
+  const background = path.join(dir, 'about-background.png');
   await sharp(Buffer.from(svg)).png().toFile(background);
-  const filters = [
-    `crop=${W}:${H}:x='mod(n*${W / (seconds * 25)}\\,${W})':y=0`,
-    'format=yuv420p',
-  ];
+  const filters = [`crop=${W}:${H}:x='mod(n*${W / (seconds * 25)}\\,${W})':y=0`, 'format=yuv420p'];
   if (font) {
     filters.push(
       `drawtext=fontfile=${ffq(font)}:text=${ffq('Learn. Build. Grow.')}:fontcolor=white:fontsize=46:x=(w-tw)/2:y=(h-th)/2-18`,
@@ -667,12 +688,24 @@ async function generateAboutVideo(dir, font) {
   }
   try {
     runFfmpeg([
-      '-loop', '1', '-framerate', '25', '-i', background,
-      '-frames:v', String(seconds * 25),
-      '-vf', filters.join(','),
+      '-loop',
+      '1',
+      '-framerate',
+      '25',
+      '-i',
+      background,
+      '-frames:v',
+      String(seconds * 25),
+      '-vf',
+      filters.join(','),
       '-an',
       ...X264,
-      '-crf', '30', '-maxrate', '220k', '-bufsize', '440k',
+      '-crf',
+      '30',
+      '-maxrate',
+      '220k',
+      '-bufsize',
+      '440k',
       ...BITEXACT,
       path.join(dir, 'about.mp4'),
     ]);
