@@ -8,5 +8,7 @@ export const queryKeys = {
   creator: (userId: string) => ['creator', userId] as const,
   allReviews: ['reviews', 'all'] as const,
   progress: (courseId: string) => ['progress', courseId] as const,
+  /** Progress summary of every enrolled course (GET /api/progress); ['progress'] invalidates both. */
+  progressAll: ['progress', 'all'] as const,
   config: ['config'] as const,
 };

@@ -1,6 +1,97 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { courses, enrollments, lectures } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { sendMedia } from './media.stream.ts';
 
-// TODO(owner of media): routes of this feature.
-const mediaRoutes: FastifyPluginAsyncZod = async () => {};
+export const LOGIN_TO_WATCH = 'Please log in to watch this lecture';
+export const NO_ACCESS = 'Enroll in this course to watch this lecture';
+
+/**
+ * Who may watch a lecture's video: the course's creator, learners enrolled in the course,
+ * and — for a free-preview lecture of a published course — any signed-in user.
+ * Everyone else, anonymous visitors included, gets 403 whatever id they try.
+ */
+export async function findWatchableLecture(db: DbOrTx, lectureId: string, user: SessionUser | null) {
+  if (!user) throw forbidden(LOGIN_TO_WATCH);
+  if (!isUuid(lectureId)) throw notFound('Lecture not found');
+  const [row] = await db
+    .select({ lecture: lectures, course: courses, enrollmentId: enrollments.id })
+    .from(lectures)
+    .innerJoin(courses, eq(courses.id, lectures.courseId))
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, user.id)))
+    .where(eq(lectures.id, lectureId))
+    .limit(1);
+  if (!row) throw notFound('Lecture not found');
+  const allowed =
+    row.course.creatorId === user.id ||
+    row.enrollmentId !== null ||
+    (row.lecture.isPreviewFree && row.course.isPublished);
+  if (!allowed) throw forbidden(NO_ACCESS);
+  return row.lecture;
+}
+
+/** The About Us video of the landing page ships with the server, beside the demo media. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const siteVideoDir =
+  [path.resolve(here, '../../../seed-media/videos'), path.resolve(here, '../seed-media/videos')].find((dir) =>
+    existsSync(dir),
+  ) ?? path.resolve(here, '../seed-media/videos');
+const SITE_VIDEOS = new Set(['about.mp4']);
+
+const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/lectures/:lectureId',
+    compress: false,
+    schema: {
+      tags: ['media'],
+      summary: "Streams a lecture's video (Range requests supported) to those allowed to watch it",
+      params: z.object({ lectureId: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
+      const key = lecture.videoKey;
+      const stat = key ? await app.storage.stat(key) : null;
+      if (!key || !stat) throw notFound('This lecture has no video yet');
+      return sendMedia(request, reply, {
+        size: stat.size,
+        mtime: stat.mtime,
+        contentType: lecture.videoMime ?? 'application/octet-stream',
+        // Only this viewer's browser may keep it, and it asks again (cheaply, 304) before reuse.
+        cacheControl: 'private, no-cache',
+        open: (range) => app.storage.read(key, range),
+      });
+    },
+  });
+
+  // Public site media (the landing page's About Us video): small, cacheable, seekable.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/site/:name',
+    compress: false,
+    schema: { hide: true, params: z.object({ name: z.string() }) },
+    handler: async (request, reply) => {
+      const { name } = request.params;
+      const file = path.join(siteVideoDir, name);
+      const stat = SITE_VIDEOS.has(name) ? statSync(file, { throwIfNoEntry: false }) : undefined;
+      if (!stat?.isFile()) throw notFound('Not found');
+      return sendMedia(request, reply, {
+        size: stat.size,
+        mtime: stat.mtime,
+        contentType: 'video/mp4',
+        cacheControl: 'public, max-age=86400',
+        open: (range) => createReadStream(file, range),
+      });
+    },
+  });
+};
 
 export default mediaRoutes;

@@ -1,8 +1,127 @@
-// Placeholder until its feature lands.
-export default function Page() {
+import { CATEGORIES, type Category } from '@kaksha/contracts';
+import { ArrowLeft, SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/Card';
+import { usePublishedCourses } from '../api/published-courses';
+import { CategoryFilter } from '../components/CategoryFilter';
+import { CourseCard, CourseCardSkeleton } from '../components/CourseCard';
+import { CATEGORY_PARAM, selectedCategories } from '../components/catalog-url';
+
+/** Cards in the first row or two are above the fold: those load eagerly. */
+const EAGER_CARDS = 3;
+
+/** The catalogue (spec §2 /allcourses). Selected categories live in the URL (?category=…). */
+export default function AllCoursesPage() {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = selectedCategories(params);
+  const urlKey = fromUrl.join('|');
+  // The checkboxes answer at once; the URL follows (and back/forward or a shared link lead).
+  const [selected, setSelectedState] = useState<Category[]>(fromUrl);
+  const [seenUrlKey, setSeenUrlKey] = useState(urlKey);
+  if (seenUrlKey !== urlKey) {
+    setSeenUrlKey(urlKey);
+    setSelectedState(fromUrl);
+  }
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const { data, isPending, isError, refetch } = usePublishedCourses();
+
+  const setSelected = (chosen: Category[]) => {
+    const next = CATEGORIES.filter((c) => chosen.includes(c));
+    setSelectedState(next);
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.delete(CATEGORY_PARAM);
+        for (const c of next) p.append(CATEGORY_PARAM, c);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const toggle = (category: Category) =>
+    setSelected(selected.includes(category) ? selected.filter((c) => c !== category) : [...selected, category]);
+
+  const courses =
+    selected.length === 0 ? (data ?? []) : (data ?? []).filter((c) => selected.includes(c.category as Category));
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">All Courses</h1>
-    </section>
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:py-8">
+      <aside className="md:w-60 md:shrink-0" aria-label="Course filters">
+        <div className="flex items-center justify-between gap-2 md:hidden">
+          <Link to="/" aria-label="Back to Home" className="rounded-full p-2 text-ink hover:bg-surface">
+            <ArrowLeft size={22} aria-hidden="true" />
+          </Link>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<SlidersHorizontal size={16} aria-hidden="true" />}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            {filtersOpen ? 'Hide Filters' : 'Show Filters'}
+            {selected.length > 0 && ` (${selected.length})`}
+          </Button>
+        </div>
+        <div
+          id={filtersId}
+          className={`${filtersOpen ? 'block' : 'hidden'} mt-3 rounded-card border border-line bg-surface p-4 md:sticky md:top-24 md:mt-0 md:block`}
+        >
+          <Link
+            to="/"
+            aria-label="Back to Home"
+            className="mb-3 hidden w-fit rounded-full p-2 text-ink hover:bg-white md:inline-flex"
+          >
+            <ArrowLeft size={22} aria-hidden="true" />
+          </Link>
+          <CategoryFilter selected={selected} onToggle={toggle} onClear={() => setSelected([])} />
+          <ButtonLink to="/searchwithai" variant="primary" className="mt-5 w-full">
+            <Sparkles size={16} aria-hidden="true" />
+            Search with AI
+          </ButtonLink>
+        </div>
+      </aside>
+
+      <section className="min-w-0 flex-1" aria-labelledby="catalogue-title">
+        <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+          <h1 id="catalogue-title" className="text-2xl font-bold text-ink sm:text-3xl">
+            All Courses
+          </h1>
+          <p className="text-sm text-muted" aria-live="polite">
+            {isPending
+              ? 'Loading courses…'
+              : `${courses.length} ${courses.length === 1 ? 'course' : 'courses'}${selected.length ? ` in ${selected.join(', ')}` : ''}`}
+          </p>
+        </div>
+        {isError ? (
+          <EmptyState title="Courses could not be loaded">
+            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </EmptyState>
+        ) : isPending ? (
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <CourseCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : courses.length === 0 ? (
+          <EmptyState title="No courses found" icon={<SearchX size={40} />}>
+            No published courses in {selected.length === 1 ? 'this category' : 'these categories'} yet.
+          </EmptyState>
+        ) : (
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {courses.map((course, i) => (
+              <li key={course._id}>
+                <CourseCard course={course} eager={i < EAGER_CARDS} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,8 +1,22 @@
-// Placeholder until its feature lands.
-export default function Page() {
+import { AboutUs } from '../components/AboutUs';
+import { CategoryTiles } from '../components/CategoryTiles';
+import { FeatureBadges } from '../components/FeatureBadges';
+import { Footer } from '../components/Footer';
+import { Hero } from '../components/Hero';
+import { PopularCourses } from '../components/PopularCourses';
+import { Testimonials } from '../components/Testimonials';
+
+/** The landing page (spec §1). */
+export default function HomePage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Grow Your Skills to Advance Your Career path</h1>
-    </section>
+    <>
+      <Hero />
+      <FeatureBadges />
+      <CategoryTiles />
+      <PopularCourses />
+      <AboutUs />
+      <Testimonials />
+      <Footer />
+    </>
   );
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
+
+// Learner-facing visibility of courses (issue 5): published courses for everyone,
+// an unpublished course only for its creator.
+describe('published and unpublished courses', async () => {
+  const app = await buildTestApp();
+  const creator = await createUser(app, { role: 'educator', name: 'Creator Name' });
+  const published = await createCourse(app, creator.id, {
+    title: 'Published One',
+    lectures: [{ lectureTitle: 'A' }, { lectureTitle: 'B', isPreviewFree: true }],
+  });
+  const draft = await createCourse(app, creator.id, { title: 'Draft One', isPublished: false });
+  const learner = await createUser(app);
+  const otherEducator = await createUser(app, { role: 'educator' });
+
+  it('lists only published courses, each with creator name, lecture count and rating figures', async () => {
+    const res = await app.inject('/api/course/getpublishedcoures');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((c: { title: string }) => c.title)).toEqual(['Published One']);
+    expect(list[0]).toMatchObject({
+      _id: published.id,
+      isPublished: true,
+      creator: creator.id,
+      creatorName: 'Creator Name',
+      lectureCount: 2,
+      avgRating: 0,
+      reviewCount: 0,
+    });
+    expect(list[0].enrolledStudents).toBeUndefined();
+  });
+
+  it('shows a published course to anyone', async () => {
+    expect((await app.inject(`/api/course/getcourse/${published.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unpublished course to anyone but its creator', async () => {
+    const cookies = [undefined, await loginCookie(app, learner), await loginCookie(app, otherEducator)];
+    for (const cookie of cookies) {
+      const res = await app.inject({ url: `/api/course/getcourse/${draft.id}`, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(404);
+    }
+    const own = await app.inject({
+      url: `/api/course/getcourse/${draft.id}`,
+      headers: { cookie: await loginCookie(app, creator) },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ title: 'Draft One', isPublished: false });
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    expect((await app.inject('/api/course/getcourse/not-an-id')).statusCode).toBe(404);
+    expect((await app.inject('/api/course/getcourse/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('shows enrolled students to the creator only', async () => {
+    await enroll(app, learner.id, published.id);
+    const asCreator = await app.inject({
+      url: `/api/course/getcourse/${published.id}`,
+      headers: { cookie: await loginCookie(app, creator) },
+    });
+    expect(asCreator.json().enrolledStudents).toEqual([learner.id]);
+    const asLearner = await app.inject({
+      url: `/api/course/getcourse/${published.id}`,
+      headers: { cookie: await loginCookie(app, learner) },
+    });
+    expect(asLearner.json().enrolledStudents).toBeUndefined();
+  });
+});

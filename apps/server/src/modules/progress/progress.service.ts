@@ -1,0 +1,146 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { courses, enrollments, lectureProgress, lectures } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+export const NOT_ENROLLED_MESSAGE = 'Progress is kept only for learners enrolled in this course';
+/** A lecture counts as completed once this share of it was watched. */
+export const COMPLETION_RATIO = 0.9;
+
+export interface LectureProgress {
+  lectureId: string;
+  positionSeconds: number;
+  completed: boolean;
+  updatedAt: string;
+}
+
+export interface CourseProgress {
+  courseId: string;
+  lectures: LectureProgress[];
+  completedCount: number;
+  totalLectures: number;
+  /** Whole percent of the course's lectures completed. */
+  percent: number;
+  /** The lecture watched most recently, where "Continue" resumes; null before the first. */
+  lastLectureId: string | null;
+}
+
+export interface CourseProgressSummary {
+  courseId: string;
+  completedCount: number;
+  totalLectures: number;
+  percent: number;
+  lastLectureId: string | null;
+}
+
+const percentOf = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
+
+async function assertEnrolled(db: DbOrTx, userId: string, courseId: string) {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .limit(1);
+  if (!row) throw forbidden(NOT_ENROLLED_MESSAGE);
+}
+
+/** The learner's progress in one course they are enrolled in (lectures removed since are ignored). */
+export async function getCourseProgress(db: DbOrTx, userId: string, courseId: string): Promise<CourseProgress> {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (!course) throw notFound('Course not found');
+  await assertEnrolled(db, userId, courseId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ progress: lectureProgress })
+      .from(lectureProgress)
+      .innerJoin(lectures, eq(lectures.id, lectureProgress.lectureId))
+      .where(and(eq(lectureProgress.userId, userId), eq(lectures.courseId, courseId)))
+      .orderBy(asc(lectures.position)),
+    db.select({ total: sql<number>`count(*)::int` }).from(lectures).where(eq(lectures.courseId, courseId)),
+  ]);
+  const items = rows.map(({ progress: p }) => ({
+    lectureId: p.lectureId,
+    positionSeconds: p.positionSeconds,
+    completed: p.completed,
+    updatedAt: p.updatedAt.toISOString(),
+  }));
+  const completedCount = items.filter((p) => p.completed).length;
+  const last = [...rows].sort((a, b) => b.progress.updatedAt.getTime() - a.progress.updatedAt.getTime())[0];
+  return {
+    courseId,
+    lectures: items,
+    completedCount,
+    totalLectures: total,
+    percent: percentOf(completedCount, total),
+    lastLectureId: last?.progress.lectureId ?? null,
+  };
+}
+
+/** One row per enrolled course, in one query: what the "My Enrolled Courses" cards need. */
+export async function listProgress(db: DbOrTx, userId: string): Promise<CourseProgressSummary[]> {
+  // Raw SQL: correlated subqueries need every column qualified. Progress rows go with their
+  // lecture (on delete cascade), and (user_id, course_id, updated_at) is indexed.
+  const result = await db.execute(sql`
+    select e.course_id as "courseId",
+      (select count(*) from lectures l where l.course_id = e.course_id)::int as "totalLectures",
+      (select count(*) from lecture_progress p
+        where p.user_id = e.user_id and p.course_id = e.course_id and p.completed)::int as "completedCount",
+      (select p.lecture_id from lecture_progress p
+        where p.user_id = e.user_id and p.course_id = e.course_id
+        order by p.updated_at desc limit 1) as "lastLectureId"
+    from enrollments e
+    where e.user_id = ${userId}
+    order by e.created_at asc`);
+  const rows = result.rows as Omit<CourseProgressSummary, 'percent'>[];
+  return rows.map((r) => ({ ...r, percent: percentOf(r.completedCount, r.totalLectures) }));
+}
+
+export interface ProgressInput {
+  positionSeconds: number;
+  /** The video's length as the player knows it, to judge the 90% rule. */
+  duration?: number;
+  /** true marks the lecture completed, false un-marks it; absent keeps it (or completes it at 90%). */
+  completed?: boolean;
+}
+
+/** Saves where the learner is in a lecture. Completion sticks unless explicitly un-marked. */
+export async function saveLectureProgress(db: DbOrTx, userId: string, lectureId: string, input: ProgressInput) {
+  if (!isUuid(lectureId)) throw notFound('Lecture not found');
+  const [lecture] = await db.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1);
+  if (!lecture) throw notFound('Lecture not found');
+  await assertEnrolled(db, userId, lecture.courseId);
+
+  const duration = input.duration ?? lecture.durationSeconds ?? undefined;
+  const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;
+  const reached = !!duration && position >= duration * COMPLETION_RATIO;
+  const completedNow = input.completed ?? reached;
+  const now = new Date();
+  const [saved] = await db
+    .insert(lectureProgress)
+    .values({
+      userId,
+      lectureId,
+      courseId: lecture.courseId,
+      positionSeconds: position,
+      completed: completedNow,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [lectureProgress.userId, lectureProgress.lectureId],
+      set: {
+        positionSeconds: position,
+        completed: input.completed === false ? sql`false` : sql`${lectureProgress.completed} or excluded.completed`,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  return {
+    lectureId: saved.lectureId,
+    courseId: saved.courseId,
+    positionSeconds: saved.positionSeconds,
+    completed: saved.completed,
+    updatedAt: saved.updatedAt.toISOString(),
+  };
+}

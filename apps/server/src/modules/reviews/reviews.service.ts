@@ -1,0 +1,65 @@
+import type { Review } from '@kaksha/contracts';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { courses, enrollments, reviews, users } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { presentReview } from '../courses/courses.presenter.ts';
+
+export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can review it';
+
+export interface ReviewInput {
+  rating: number;
+  comment: string;
+  courseId: string;
+}
+
+/**
+ * Saves the learner's review of a course. Only learners enrolled in the course may review it;
+ * a learner has one review per course, so a second one replaces the first (and counts as new).
+ * The comment is stored as plain text; clients render it as text.
+ */
+export async function giveReview(db: DbOrTx, storage: Storage, userId: string, input: ReviewInput) {
+  if (!isUuid(input.courseId)) throw notFound('Course not found');
+  const [row] = await db
+    .select({ course: courses, enrolled: sql<boolean>`${enrollments.id} is not null` })
+    .from(courses)
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+    .where(eq(courses.id, input.courseId))
+    .limit(1);
+  // A course the viewer may not see does not exist for them (same rule as getcourse).
+  if (!row || (!row.course.isPublished && !row.enrolled && row.course.creatorId !== userId)) {
+    throw notFound('Course not found');
+  }
+  if (!row.enrolled) throw forbidden(NOT_ENROLLED_MESSAGE);
+
+  const now = new Date();
+  const [saved] = await db
+    .insert(reviews)
+    .values({ courseId: input.courseId, userId, rating: input.rating, comment: input.comment })
+    .onConflictDoUpdate({
+      target: [reviews.courseId, reviews.userId],
+      set: { rating: input.rating, comment: input.comment, createdAt: now, updatedAt: now },
+    })
+    // xmax is 0 for a freshly inserted row, not for one updated by ON CONFLICT.
+    .returning({ ...getTableColumns(reviews), inserted: sql<boolean>`(xmax = 0)` });
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const { inserted, ...review } = saved;
+  return { review: presentReview(storage, review, user, row.course.title), replaced: !inserted };
+}
+
+/** Reviews of published courses, newest first, each with its reviewer and course title. */
+export async function listReviews(db: DbOrTx, storage: Storage, limit?: number): Promise<Review[]> {
+  let query = db
+    .select({ review: reviews, user: users, courseTitle: courses.title })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .innerJoin(courses, eq(courses.id, reviews.courseId))
+    .where(eq(courses.isPublished, true))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .$dynamic();
+  if (limit) query = query.limit(limit);
+  const rows = await query;
+  return rows.map(({ review, user, courseTitle }) => presentReview(storage, review, user, courseTitle));
+}

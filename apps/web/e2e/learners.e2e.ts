@@ -1,0 +1,486 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CATEGORIES,
+  type Course,
+  LANDING_CATEGORIES,
+  POPULAR_COURSES_ON_HOME,
+  REVIEWS_ON_HOME,
+  type Review,
+} from '@kaksha/contracts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { baseUrl, DEMO, newPage as openPage, screenshotDir, signInAs } from './browser';
+
+mkdirSync(screenshotDir, { recursive: true });
+
+/** A new page that leaves a screenshot behind when its test fails, to see what went wrong. */
+async function newPage(opts: { phone?: boolean } = {}) {
+  const opened = await openPage(opts);
+  onTestFailed(async ({ task }) => {
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    await opened.page
+      .screenshot({ path: path.join(screenshotDir, `learners-FAILED-${name}.png`), fullPage: true })
+      .catch(() => {});
+  });
+  return opened;
+}
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious or critical axe violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v: { id: string; nodes: { target: string[] }[] }) =>
+          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+  });
+}
+
+/** A full-page screenshot to look at, after checking the page for accessibility faults. */
+async function shot(page: Page, name: string) {
+  expect(await axeViolations(page), name).toEqual([]);
+  await page.screenshot({ path: path.join(screenshotDir, `learners-${name}.png`), fullPage: true });
+}
+
+let published: Course[] = [];
+const byTitle = (title: string) => {
+  const course = published.find((c) => c.title.includes(title));
+  if (!course) throw new Error(`demo course "${title}" not found`);
+  return course;
+};
+
+/** A brand-new learner, enrolled nowhere. */
+async function signUpLearner(page: Page) {
+  const email = `learner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/signup', {
+    data: { name: 'Fresh Learner', email, password: 'Learner@12345', role: 'student' },
+    headers: { origin: baseUrl() },
+  });
+  if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A visitor's session check answers 401 by design; anything else in the console is a fault. */
+const faults = (errors: string[]) => errors.filter((e) => !e.includes('status of 401'));
+
+/** Waits until the page's (first) <video> has data for the current frame (readyState ≥ 2). */
+const videoReady = (page: Page, selector = 'video') =>
+  page.waitForFunction((sel) => {
+    const v = document.querySelector<HTMLVideoElement>(sel);
+    return !!v && v.readyState >= 2 && !v.error;
+  }, selector);
+
+beforeAll(async () => {
+  published = await (await fetch(`${baseUrl()}/api/course/getpublishedcoures`)).json();
+});
+
+describe('landing page', () => {
+  it('shows every section with the texts of the spec, the demo courses and reviews', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Grow Your Skills to Advance Your Career path' }).waitFor();
+
+    const hero = page.locator('section[aria-labelledby="hero-title"]');
+    expect(await hero.getByRole('link', { name: 'View all Courses' }).getAttribute('href')).toBe('/allcourses');
+    expect(await hero.getByRole('link', { name: 'Search with AI' }).getAttribute('href')).toBe('/searchwithai');
+    for (const badge of [
+      '20k+ Online Courses',
+      'Lifetime Access',
+      'Value For Money',
+      'Lifetime Support',
+      'Community Support',
+    ]) {
+      expect(await page.getByText(badge, { exact: true }).count(), badge).toBeGreaterThanOrEqual(1);
+    }
+
+    // Category tiles open the catalogue with that category selected.
+    const tiles = page.locator('section[aria-labelledby="categories-title"] li a');
+    expect(await tiles.allTextContents()).toEqual([...LANDING_CATEGORIES]);
+    expect(await tiles.first().getAttribute('href')).toBe('/allcourses?category=Web+Development');
+    expect(await page.getByRole('link', { name: 'Explore Courses' }).getAttribute('href')).toBe('/allcourses');
+
+    // Popular courses: the first 6 published, as cards linking to the course page.
+    const popular = page.locator('section[aria-labelledby="popular-title"]');
+    await popular.locator('article').first().waitFor();
+    const titles = await popular.locator('article h3').allTextContents();
+    expect(titles).toEqual(published.slice(0, POPULAR_COURSES_ON_HOME).map((c) => c.title));
+    expect(await popular.locator('article a').first().getAttribute('href')).toBe(`/viewcourse/${published[0]._id}`);
+    expect(await popular.getByRole('link', { name: 'View all Courses' }).getAttribute('href')).toBe('/allcourses');
+
+    // About Us: a muted, looping, inline video that actually plays.
+    const about = page.locator('section[aria-labelledby="about-title"] video');
+    await about.scrollIntoViewIfNeeded();
+    expect(
+      await about.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, inline: v.playsInline })),
+    ).toEqual({ muted: true, loop: true, inline: true });
+    await videoReady(page, 'section[aria-labelledby="about-title"] video');
+
+    // Testimonials: the first 6 reviews, newest first, with reviewer and course.
+    const reviews: Review[] = await (await fetch(`${baseUrl()}/api/review/allReview`)).json();
+    await page.getByRole('heading', { name: 'Real Reviews from Real Learners' }).waitFor();
+    const cards = page.locator('section[aria-labelledby="reviews-title"] figure');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(REVIEWS_ON_HOME);
+    const first = reviews[0];
+    expect(await cards.first().textContent()).toContain(first.comment);
+    expect(await cards.first().textContent()).toContain(first.user.name);
+    expect(await cards.first().textContent()).toContain(first.courseTitle);
+    expect(
+      await cards
+        .first()
+        .getByRole('img', { name: `Rated ${first.rating.toFixed(1)} out of 5` })
+        .count(),
+    ).toBe(1);
+
+    // Footer: quick links, four plain categories, this year.
+    const footer = page.locator('footer');
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Courses', '/allcourses'],
+      ['Login', '/login'],
+      ['My Profile', '/profile'],
+    ]) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    expect(await footer.locator('li a').count()).toBe(4);
+    expect(await footer.textContent()).toContain(String(new Date().getFullYear()));
+
+    await shot(page, 'home-1280');
+    expect(faults(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const { page, context, errors } = await newPage({ phone: true });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Grow Your Skills to Advance Your Career path' }).waitFor();
+    await page.locator('section[aria-labelledby="popular-title"] article').first().waitFor({ state: 'attached' });
+    await page.locator('section[aria-labelledby="reviews-title"] figure').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'home-360');
+    expect(faults(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('catalogue', () => {
+  it('filters by several categories, keeps them in the URL and across a reload', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAs(page, DEMO.student);
+    await page.goto('/allcourses');
+    const cards = page.locator('main article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(published.length);
+
+    const sidebar = page.getByRole('group', { name: 'Filter by Category' });
+    expect(await sidebar.getByRole('checkbox').count()).toBe(CATEGORIES.length);
+    const labels = await sidebar.locator('label').allTextContents();
+    expect(labels.map((l) => l.trim())).toEqual([...CATEGORIES]);
+
+    await sidebar.getByRole('checkbox', { name: 'AI/ML' }).check();
+    await page.waitForURL(/category=AI%2FML/);
+    const aiMl = published.filter((c) => c.category === 'AI/ML');
+    await page.waitForFunction((n) => document.querySelectorAll('main article').length === n, aiMl.length);
+    const chips = async () => page.locator('main article span.rounded-full').allTextContents();
+    expect(new Set(await chips())).toEqual(new Set(['AI/ML']));
+
+    await sidebar.getByRole('checkbox', { name: 'Data Science' }).check();
+    const both = published.filter((c) => c.category === 'AI/ML' || c.category === 'Data Science');
+    await page.waitForFunction((n) => document.querySelectorAll('main article').length === n, both.length);
+    expect(new Set(await chips())).toEqual(new Set(['AI/ML', 'Data Science']));
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('category').sort()).toEqual(['AI/ML', 'Data Science']);
+
+    await page.reload();
+    await page.locator('main article').first().waitFor();
+    expect(await page.getByRole('checkbox', { name: 'AI/ML' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Data Science' }).isChecked()).toBe(true);
+    expect(await page.locator('main article').count()).toBe(both.length);
+    await shot(page, 'allcourses-1280');
+
+    // None selected: every published course again.
+    await page.getByRole('checkbox', { name: 'AI/ML' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Data Science' }).uncheck();
+    await page.waitForFunction((n) => document.querySelectorAll('main article').length === n, published.length);
+    expect(new URL(page.url()).search).toBe('');
+
+    // A card opens its course page.
+    await page.locator('main article a').first().click();
+    await page.waitForURL(`${baseUrl()}/viewcourse/${published[0]._id}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens with the category of a landing tile selected, and hides filters behind a toggle on phones', async () => {
+    const { page, context, errors } = await newPage({ phone: true });
+    await signInAs(page, DEMO.student);
+    await page.goto('/');
+    await page.locator('section[aria-labelledby="categories-title"] a', { hasText: 'Data Analytics' }).click();
+    await page.waitForURL(/\/allcourses\?category=Data\+Analytics/);
+    const expected = published.filter((c) => c.category === 'Data Analytics').length;
+    await page.waitForFunction((n) => document.querySelectorAll('main article').length === n, expected);
+
+    const toggle = page.getByRole('button', { name: /Show Filters/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('checkbox', { name: 'Data Analytics' }).isVisible()).toBe(false);
+    await shot(page, 'allcourses-360');
+    await toggle.click();
+    expect(await page.getByRole('checkbox', { name: 'Data Analytics' }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: /Hide Filters/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Search with AI' }).first().getAttribute('href')).toBe('/searchwithai');
+    await shot(page, 'allcourses-360-filters');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('course page', () => {
+  it('plays the free preview, locks paid lectures and shows the fixed texts, instructor and other courses', async () => {
+    const course = byTitle('MERN Stack');
+    const { page, context, errors } = await newPage();
+    await signUpLearner(page);
+    await page.goto(`/viewcourse/${course._id}`);
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+
+    for (const text of ['(1,200 reviews)', '10+ hours of video content', 'Lifetime access to course materials']) {
+      expect(await page.getByText(text, { exact: true }).count(), text).toBe(1);
+    }
+    expect(await page.locator('s').textContent()).toContain('₹599');
+    expect(await page.getByText(`${course.lectures.length} Lectures`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
+
+    const curriculum = page.locator('section[aria-labelledby="curriculum-title"]');
+    const free = course.lectures.filter((l) => l.isPreviewFree);
+    const paid = course.lectures.filter((l) => !l.isPreviewFree);
+    expect(free.length).toBeGreaterThan(0);
+    for (const l of paid) {
+      const button = curriculum.getByRole('button', { name: `${l.lectureTitle} Locked` });
+      expect(await button.isDisabled(), l.lectureTitle).toBe(true);
+    }
+    const freeButton = curriculum.getByRole('button', { name: new RegExp(free[0].lectureTitle) });
+    expect(await freeButton.isEnabled()).toBe(true);
+    expect(await freeButton.getAttribute('aria-pressed')).toBe('true');
+
+    // The free preview really plays.
+    const video = page.locator('section[aria-labelledby="preview-title"] video');
+    expect(await video.getAttribute('src')).toBe(free[0].videoUrl);
+    await videoReady(page, 'section[aria-labelledby="preview-title"] video');
+
+    // A paid lecture's stream is refused whatever the page shows.
+    const refused = await page.evaluate(async (url) => (await fetch(url)).status, paid[0].videoUrl as string);
+    expect(refused).toBe(403);
+
+    const instructor = page.locator('section[aria-labelledby="instructor-title"]');
+    await instructor.getByText(course.creatorName as string).waitFor();
+    const others = published.filter((c) => c.creator === course.creator && c._id !== course._id);
+    const otherTitles = await page
+      .locator('section[aria-labelledby="more-courses-title"] article h3')
+      .allTextContents();
+    expect(otherTitles.sort()).toEqual(others.map((c) => c.title).sort());
+
+    await shot(page, 'viewcourse-1280');
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const course = byTitle('MERN Stack');
+    const { page, context } = await newPage({ phone: true });
+    await signInAs(page, DEMO.student);
+    await page.goto(`/viewcourse/${course._id}`);
+    await page.locator('section[aria-labelledby="instructor-title"] p').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'viewcourse-360');
+    await context.close();
+  });
+
+  it('lets an enrolled learner post a review, shown as text; others get the server message', async () => {
+    const course = byTitle('Ethical Hacking from Scratch');
+    const { page, context } = await newPage();
+    await signInAs(page, DEMO.student);
+    await page.goto(`/viewcourse/${course._id}`);
+    const form = page.locator('form[aria-labelledby="review-form-title"]');
+    await form.waitFor();
+    expect(await form.getByRole('radio', { checked: true }).count()).toBe(0);
+
+    // No stars chosen: the form says so and sends nothing.
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await form.getByText('Please choose a rating from 1 to 5 stars').waitFor();
+
+    const comment = `Loved the labs <b>bold</b> <script>alert(1)</script> ${Date.now()}`;
+    await form.locator('label', { hasText: '4 stars' }).click();
+    await form.getByLabel('Comment').fill(comment);
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/review/givereview'));
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    expect([200, 201]).toContain((await posted).status());
+    await page.getByText('Review Added').waitFor();
+    const reviewsSection = page.locator('section[aria-labelledby="course-reviews-title"]');
+    await reviewsSection.getByText(comment, { exact: true }).waitFor();
+    expect(await page.locator('main b, main script').count()).toBe(0);
+    await context.close();
+
+    // A learner who is not enrolled sees the server's refusal.
+    const other = await newPage();
+    await signUpLearner(other.page);
+    await other.page.goto(`/viewcourse/${course._id}`);
+    const otherForm = other.page.locator('form[aria-labelledby="review-form-title"]');
+    await otherForm.waitFor();
+    await otherForm.locator('label', { hasText: '5 stars' }).click();
+    await otherForm.getByLabel('Comment').fill('Trying without enrolling');
+    await otherForm.getByRole('button', { name: 'Submit Review' }).click();
+    await other.page.getByText('Only learners enrolled in this course can review it').waitFor();
+    await other.context.close();
+  });
+});
+
+describe('learning', () => {
+  it('keeps paid lectures locked for a learner who is not enrolled', async () => {
+    const course = byTitle('MERN Stack');
+    const { page, context } = await newPage();
+    await signUpLearner(page);
+    await page.goto(`/viewlecture/${course._id}`);
+    await page.getByRole('heading', { name: 'All Lectures' }).waitFor();
+    const list = page.locator('aside[aria-labelledby="all-lectures-title"]');
+    for (const l of course.lectures.filter((x) => !x.isPreviewFree)) {
+      expect(await list.getByRole('button', { name: new RegExp(l.lectureTitle) }).isDisabled()).toBe(true);
+    }
+    // Only the free preview is in the player, never a paid lecture's URL.
+    const src = await page.locator('video').getAttribute('src');
+    expect(course.lectures.find((l) => l.videoUrl === src)?.isPreviewFree).toBe(true);
+    const paid = course.lectures.find((l) => !l.isPreviewFree) as Course['lectures'][number];
+    expect(await page.evaluate(async (url) => (await fetch(url)).status, paid.videoUrl as string)).toBe(403);
+    await page.getByText('You are previewing this course').waitFor();
+    await context.close();
+  });
+
+  it('shows enrolled courses, resumes a lecture where it stopped, and tracks completion', async () => {
+    const course = byTitle('Deep Learning with PyTorch');
+    const { page, context, errors } = await newPage();
+    await signInAs(page, DEMO.student);
+
+    await page.goto('/enrolledcourses');
+    await page.getByRole('heading', { name: 'My Enrolled Courses' }).waitFor();
+    await page.locator('main article').first().waitFor();
+    const card = page.locator('main article', { hasText: course.title });
+    await card.getByRole('progressbar').waitFor();
+    await shot(page, 'enrolledcourses-1280');
+    await card.getByRole('link', { name: /Watch Now|Continue/ }).click();
+    await page.waitForURL(`${baseUrl()}/viewlecture/${course._id}`);
+
+    // The first lecture is selected by default.
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    const video = page.locator('video');
+    expect(await video.getAttribute('src')).toBe(course.lectures[0].videoUrl);
+    await videoReady(page);
+
+    // Watch to 4 s, pause: the position is saved.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/progress/${course.lectures[0]._id}`) && r.request().method() === 'POST',
+    );
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      v.currentTime = 4;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 300));
+      v.pause();
+    });
+    const body = await (await saved).json();
+    expect(body.positionSeconds).toBeGreaterThanOrEqual(4);
+    await shot(page, 'viewlecture-1280');
+
+    // After a reload the player resumes there.
+    await page.reload();
+    await videoReady(page);
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 3.9);
+    const resumed = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(resumed).toBeGreaterThanOrEqual(body.positionSeconds - 0.5);
+    expect(resumed).toBeLessThanOrEqual(body.positionSeconds + 1.5);
+
+    // Mark it complete: a tick and the course's percentage.
+    await page.getByRole('button', { name: 'Mark as complete' }).click();
+    await page.getByRole('button', { name: 'Mark as not complete' }).waitFor();
+    const first = page
+      .locator('aside[aria-labelledby="all-lectures-title"]')
+      .getByRole('button', { name: new RegExp(course.lectures[0].lectureTitle) });
+    await first.getByRole('img', { name: 'Completed' }).waitFor();
+    const percent = Math.round((1 / course.lectures.length) * 100);
+    await page.getByText(`${percent}% complete`).waitFor();
+
+    // Another lecture, then "Continue" from My Enrolled Courses returns to the last one watched.
+    await page
+      .locator('aside[aria-labelledby="all-lectures-title"]')
+      .getByRole('button', { name: new RegExp(course.lectures[2].lectureTitle) })
+      .click();
+    await videoReady(page);
+    const saved2 = page.waitForResponse((r) => r.url().endsWith(`/api/progress/${course.lectures[2]._id}`));
+    await page.locator('video').evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      v.currentTime = 2;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 300));
+      v.pause();
+    });
+    await saved2;
+    await page.goto('/enrolledcourses');
+    const card2 = page.locator('main article', { hasText: course.title });
+    await card2.getByText(`${percent}% complete`).waitFor();
+    await card2.getByRole('link', { name: /Continue/ }).click();
+    await page.waitForURL(`${baseUrl()}/viewlecture/${course._id}`);
+    await page.getByRole('heading', { name: 'All Lectures' }).waitFor();
+    expect(await page.locator('video').getAttribute('src')).toBe(course.lectures[2].videoUrl);
+
+    // Clean up so the demo stays as it was for other runs on this server.
+    await page.getByRole('button', { name: new RegExp(course.lectures[0].lectureTitle) }).click();
+    await page.getByRole('button', { name: 'Mark as not complete' }).click();
+    await page.getByRole('button', { name: 'Mark as complete' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone screen, and shows the instructor block only to the creator', async () => {
+    const course = byTitle('Deep Learning with PyTorch');
+    const { page, context } = await newPage({ phone: true });
+    await signInAs(page, DEMO.student);
+    await page.goto('/enrolledcourses');
+    await page.locator('main article [role="progressbar"]').first().waitFor();
+    await shot(page, 'enrolledcourses-360');
+    await page.goto(`/viewlecture/${course._id}`);
+    await page.getByRole('heading', { name: 'All Lectures' }).waitFor();
+    await videoReady(page);
+    expect(await page.locator('section[aria-labelledby="instructor-title"]').count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'viewlecture-360');
+    await context.close();
+
+    const own = byTitle('MERN Stack');
+    const edu = await newPage();
+    await signInAs(edu.page, DEMO.educator);
+    await edu.page.goto(`/viewlecture/${own._id}`);
+    await edu.page.locator('section[aria-labelledby="instructor-title"]').getByText('Ananya Iyer').waitFor();
+    // The creator can play every lecture.
+    const list = edu.page.locator('aside[aria-labelledby="all-lectures-title"]');
+    expect(await list.locator('button:disabled').count()).toBe(0);
+    await shot(edu.page, 'viewlecture-creator-1280');
+    await edu.context.close();
+  });
+
+  it('tells a learner with no courses that they have not enrolled yet', async () => {
+    const { page, context } = await newPage({ phone: true });
+    await signUpLearner(page);
+    await page.goto('/enrolledcourses');
+    await page.getByText('You haven’t enrolled in any course yet.').waitFor();
+    await shot(page, 'enrolledcourses-empty-360');
+    await context.close();
+  });
+});

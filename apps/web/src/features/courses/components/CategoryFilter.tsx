@@ -1,0 +1,41 @@
+import { CATEGORIES, type Category } from '@kaksha/contracts';
+
+/** 'Filter by Category': the nine categories as checkboxes, in the spec's order. */
+export function CategoryFilter({
+  selected,
+  onToggle,
+  onClear,
+}: {
+  selected: readonly Category[];
+  onToggle: (category: Category) => void;
+  onClear: () => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-3 text-lg font-bold text-ink">Filter by Category</legend>
+      {CATEGORIES.map((category) => (
+        <label
+          key={category}
+          className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm text-ink hover:bg-white"
+        >
+          <input
+            type="checkbox"
+            className="size-4 accent-ink"
+            checked={selected.includes(category)}
+            onChange={() => onToggle(category)}
+          />
+          {category}
+        </label>
+      ))}
+      {selected.length > 0 && (
+        <button
+          type="button"
+          onClick={onClear}
+          className="mt-2 self-start rounded px-2 py-1 text-sm font-medium text-ink underline underline-offset-2 hover:text-amber-800"
+        >
+          Clear filters
+        </button>
+      )}
+    </fieldset>
+  );
+}

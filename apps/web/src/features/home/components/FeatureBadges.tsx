@@ -1,0 +1,27 @@
+import { BadgeIndianRupee, BookOpen, Headphones, Infinity as InfinityIcon, UsersRound } from 'lucide-react';
+
+const BADGES = [
+  { label: '20k+ Online Courses', Icon: BookOpen },
+  { label: 'Lifetime Access', Icon: InfinityIcon },
+  { label: 'Value For Money', Icon: BadgeIndianRupee },
+  { label: 'Lifetime Support', Icon: Headphones },
+  { label: 'Community Support', Icon: UsersRound },
+];
+
+export function FeatureBadges() {
+  return (
+    <section aria-label="Why learn with Kaksha" className="border-b border-line bg-white">
+      <ul className="mx-auto flex max-w-7xl flex-wrap justify-center gap-2 px-4 py-5 sm:gap-3 sm:py-6">
+        {BADGES.map(({ label, Icon }) => (
+          <li
+            key={label}
+            className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-xs font-medium text-ink sm:gap-2 sm:px-4 sm:py-2 sm:text-sm"
+          >
+            <Icon size={16} className="shrink-0 text-brand-600" aria-hidden="true" />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

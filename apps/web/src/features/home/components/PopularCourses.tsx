@@ -1,0 +1,33 @@
+import { POPULAR_COURSES_ON_HOME } from '@kaksha/contracts';
+import { ButtonLink } from '../../../components/ui/Button';
+import { usePublishedCourses } from '../../courses/api/published-courses';
+import { CourseCard, CourseCardSkeleton } from '../../courses/components/CourseCard';
+import { SectionHeading } from './SectionHeading';
+
+export function PopularCourses() {
+  const { data, isPending, isError } = usePublishedCourses();
+  const courses = data?.slice(0, POPULAR_COURSES_ON_HOME) ?? [];
+  return (
+    <section aria-labelledby="popular-title" className="bg-surface">
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <SectionHeading id="popular-title" eyebrow="Popular" title="Our Popular Courses">
+          Hand-picked courses learners are enrolling in right now.
+        </SectionHeading>
+        {isError ? (
+          <p className="text-center text-muted">Courses could not be loaded right now.</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {isPending
+              ? Array.from({ length: POPULAR_COURSES_ON_HOME }, (_, i) => <CourseCardSkeleton key={i} />)
+              : courses.map((course) => <CourseCard key={course._id} course={course} />)}
+          </div>
+        )}
+        <div className="mt-8 flex justify-center">
+          <ButtonLink to="/allcourses" variant="secondary" size="lg">
+            View all Courses
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}

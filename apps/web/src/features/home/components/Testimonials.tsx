@@ -1,0 +1,36 @@
+import { REVIEWS_ON_HOME } from '@kaksha/contracts';
+import { Skeleton } from '../../../components/ui/Card';
+import { useAllReviews } from '../../reviews/api/all-reviews';
+import { ReviewCard } from '../../reviews/components/ReviewCard';
+import { SectionHeading } from './SectionHeading';
+
+export function Testimonials() {
+  const { data, isPending, isError } = useAllReviews();
+  const reviews = data?.slice(0, REVIEWS_ON_HOME) ?? [];
+  return (
+    <section aria-labelledby="reviews-title" className="bg-surface">
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <SectionHeading id="reviews-title" eyebrow="Testimonials" title="Real Reviews from Real Learners">
+          Learners from across India on what changed after their course.
+        </SectionHeading>
+        {isPending ? (
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: REVIEWS_ON_HOME }, (_, i) => (
+              <Skeleton key={i} className="h-56" />
+            ))}
+          </div>
+        ) : isError || reviews.length === 0 ? (
+          <p className="text-center text-muted">No reviews yet.</p>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((r) => (
+              <li key={r._id}>
+                <ReviewCard review={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { MESSAGES } from '@kaksha/contracts';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/Button';
+import { TextArea } from '../../../components/ui/Field';
+import { StarInput } from '../../../components/ui/Stars';
+import { errorMessage } from '../../../lib/api';
+import { useGiveReview } from '../api/give-review';
+
+const MAX_COMMENT = 2000;
+
+/** Rate 1-5 stars (starting at 0) and comment; 'Review Added' on success, the server's message otherwise. */
+export function ReviewForm({ courseId }: { courseId: string }) {
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  const give = useGiveReview();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (rating < 1 || rating > 5) next.rating = 'Please choose a rating from 1 to 5 stars';
+    if (!comment.trim()) next.comment = 'Please write a comment';
+    setErrors(next);
+    if (next.rating || next.comment) return;
+    give.mutate(
+      { rating, comment: comment.trim(), courseId },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.reviewAdded);
+          setRating(0);
+          setComment('');
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-labelledby="review-form-title">
+      <h2 id="review-form-title" className="text-xl font-bold text-ink">
+        Write a Review
+      </h2>
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-ink" aria-hidden="true">
+          Your rating
+        </span>
+        <StarInput value={rating} onChange={setRating} />
+        {errors.rating && <p className="text-xs text-red-700">{errors.rating}</p>}
+      </div>
+      <TextArea
+        label="Comment"
+        placeholder="Write your review here..."
+        rows={3}
+        maxLength={MAX_COMMENT}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        error={errors.comment}
+      />
+      <div>
+        <Button type="submit" busy={give.isPending}>
+          Submit Review
+        </Button>
+      </div>
+    </form>
+  );
+}
