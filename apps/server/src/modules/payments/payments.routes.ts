@@ -1,6 +1,128 @@
+import {
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  messageSchema,
+  sandboxPayRequestSchema,
+  sandboxPayResponseSchema,
+  verifyPaymentRequestSchema,
+} from '@kaksha/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden, unauthorized } from '../../errors.ts';
+import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
+import { handleWebhook, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
 
-// TODO(owner of payments): routes of this feature.
-const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The signed-in learner; the `userId` a request names must be them. */
+function learner(request: FastifyRequest, userId?: string) {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (userId !== undefined && userId !== user.id) throw forbidden('You can only enrol yourself in a course.');
+  return user;
+}
+
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { payment } = app.config;
+  const provider = createPaymentProvider(payment);
+  // Each new order may be a call to the provider: a learner gets plenty, a script does not.
+  const orderLimit = app.limiter({
+    name: 'payment-create-order',
+    max: 30,
+    windowMs: 10 * 60_000,
+    key: (request) => request.user?.id ?? null,
+  });
+
+  app.post(
+    '/create-order',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Open a payment order for a course (or enrol at once in a free course)',
+        description:
+          'The amount (paise) comes from the course price in the database. Answers the order for the checkout, or `{enrolled: true, message}` for a free course.',
+        body: createOrderRequestSchema,
+        response: { 200: createOrderResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = learner(request, request.body.userId);
+      await orderLimit.hit(request);
+      return startEnrollment(app.db, provider, user.id, request.body.courseId);
+    },
+  );
+
+  app.post(
+    '/verify-payment',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "Verify the checkout's signed answer, mark the order paid and enrol",
+        body: verifyPaymentRequestSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const user = learner(request, request.body.userId);
+      return verifyPayment(app.db, payment.keySecret, user.id, request.body);
+    },
+  );
+
+  // Razorpay signs the raw bytes it sends, so this route (and only it) keeps the body as a Buffer.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(
+      '/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Razorpay webhook (payment.captured, order.paid), signed with X-Razorpay-Signature',
+          response: { 200: z.object({ status: z.string() }) },
+        },
+      },
+      async (request) => {
+        const raw = request.body;
+        const signature = request.headers['x-razorpay-signature'];
+        if (!Buffer.isBuffer(raw) || typeof signature !== 'string') {
+          throw badRequest('Webhook signature missing');
+        }
+        if (!isValidWebhookSignature(raw, signature, payment.webhookSecret)) {
+          throw badRequest('Webhook signature is not valid');
+        }
+        let event: unknown;
+        try {
+          event = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw badRequest('The webhook body is not valid JSON');
+        }
+        const outcome = await handleWebhook(app.db, request.log, event);
+        request.log.info({ outcome }, 'payment webhook handled');
+        return { status: outcome === 'ignored' ? 'ignored' : 'ok' };
+      },
+    );
+  });
+
+  // The built-in test checkout's "bank": exists only while the provider is the sandbox.
+  if (provider.name === 'sandbox') {
+    app.post(
+      '/sandbox/pay',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['payments'],
+          summary: 'Sandbox only: complete a test payment of an order (success or failure)',
+          body: sandboxPayRequestSchema,
+          response: { 200: sandboxPayResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = learner(request);
+        return sandboxPay(app.db, payment.keySecret, user.id, request.body.orderId, request.body.outcome);
+      },
+    );
+  }
+};
 
 export default paymentsRoutes;

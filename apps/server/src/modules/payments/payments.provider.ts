@@ -1,0 +1,137 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { PaymentProvider } from '@kaksha/contracts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+
+/**
+ * The payment providers behind one small interface. Only order creation differs: the
+ * checkout's answer is signed the same way by both (Razorpay's scheme), so verification
+ * and the webhook are provider-independent.
+ */
+export interface PaymentProviderClient {
+  readonly name: PaymentProvider;
+  /** The public key id the checkout widget needs. */
+  readonly keyId: string;
+  createOrder(input: CreateOrderInput): Promise<{ id: string }>;
+}
+
+export interface CreateOrderInput {
+  /** Paise. */
+  amount: number;
+  currency: string;
+  /** Our own order id, so the provider's dashboard links back to it. */
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+type PaymentConfig = Config['payment'];
+
+/** The built-in defaults of config.ts: fine for the sandbox, public knowledge otherwise. */
+const SANDBOX_DEFAULTS = {
+  RAZORPAY_KEY_ID: 'rzp_test_kakshasandbox',
+  RAZORPAY_KEY_SECRET: 'kaksha_sandbox_secret',
+  RAZORPAY_WEBHOOK_SECRET: 'kaksha_sandbox_webhook_secret',
+} as const;
+
+/**
+ * With real money the keys must be real: anyone who knows a default secret could sign a
+ * "payment" or a webhook and enrol for free. Fails at start, naming the variables.
+ */
+export function assertProviderKeys(config: PaymentConfig) {
+  if (config.provider !== 'razorpay') return;
+  const given = {
+    RAZORPAY_KEY_ID: config.keyId,
+    RAZORPAY_KEY_SECRET: config.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: config.webhookSecret,
+  };
+  const missing = (Object.keys(given) as (keyof typeof given)[]).filter(
+    (name) => !given[name] || given[name] === SANDBOX_DEFAULTS[name],
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=razorpay`).join('\n')}`,
+    );
+  }
+}
+
+export function createPaymentProvider(config: PaymentConfig, fetchImpl: typeof fetch = fetch): PaymentProviderClient {
+  assertProviderKeys(config);
+  return config.provider === 'razorpay' ? razorpayProvider(config, fetchImpl) : sandboxProvider(config);
+}
+
+const badGateway = (message: string) => new AppError(502, 'payment_provider_error', message);
+
+/** Razorpay's Orders API: `POST /v1/orders` with Basic auth key id : key secret. */
+export function razorpayProvider(config: PaymentConfig, fetchImpl: typeof fetch = fetch): PaymentProviderClient {
+  const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
+  return {
+    name: 'razorpay',
+    keyId: config.keyId,
+    async createOrder(input) {
+      let res: Response;
+      try {
+        res = await fetchImpl(`${config.apiUrl}/v1/orders`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(input),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch {
+        throw badGateway('The payment provider could not be reached. Please try again in a moment.');
+      }
+      const body = (await res.json().catch(() => undefined)) as
+        | { id?: unknown; error?: { description?: unknown } }
+        | undefined;
+      if (!res.ok) {
+        const detail = typeof body?.error?.description === 'string' ? `: ${body.error.description}` : '';
+        throw badGateway(`The payment provider refused to create the order (${res.status})${detail}`);
+      }
+      if (typeof body?.id !== 'string' || !body.id) {
+        throw badGateway('The payment provider sent an answer without an order id.');
+      }
+      return { id: body.id };
+    },
+  };
+}
+
+/** Built-in test provider: no external call, ids shaped like Razorpay's. */
+export function sandboxProvider(config: PaymentConfig): PaymentProviderClient {
+  return {
+    name: 'sandbox',
+    keyId: config.keyId,
+    async createOrder() {
+      return { id: razorpayId('order') };
+    },
+  };
+}
+
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `order_` / `pay_` + 14 characters of Razorpay's (base62) alphabet. */
+export function razorpayId(prefix: 'order' | 'pay') {
+  let id = '';
+  for (let i = 0; i < 14; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return `${prefix}_${id}`;
+}
+
+const hmacHex = (data: string | Buffer, secret: string) => createHmac('sha256', secret).update(data).digest('hex');
+
+/** Constant-time comparison of a hex signature with the expected one. */
+function signatureMatches(expectedHex: string, given: string) {
+  const expected = Buffer.from(expectedHex, 'utf8');
+  const actual = Buffer.from(given, 'utf8');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Razorpay's checkout signature: HMAC_SHA256(order_id + "|" + payment_id, key_secret), hex. */
+export const signPayment = (orderId: string, paymentId: string, keySecret: string) =>
+  hmacHex(`${orderId}|${paymentId}`, keySecret);
+
+export const isValidPaymentSignature = (orderId: string, paymentId: string, signature: string, keySecret: string) =>
+  signatureMatches(signPayment(orderId, paymentId, keySecret), signature);
+
+/** Razorpay's webhook signature: HMAC_SHA256(raw body, webhook secret), hex. */
+export const signWebhook = (rawBody: string | Buffer, webhookSecret: string) => hmacHex(rawBody, webhookSecret);
+
+export const isValidWebhookSignature = (rawBody: Buffer, signature: string, webhookSecret: string) =>
+  signatureMatches(signWebhook(rawBody, webhookSecret), signature);

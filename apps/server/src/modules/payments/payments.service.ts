@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHECKOUT,
+  type CreateOrderResponse,
+  PAYMENT_MESSAGES,
+  type SandboxPayResponse,
+  type VerifyPaymentRequest,
+} from '@kaksha/contracts';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { courses, enrollments, paymentOrders } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+/** An unpaid order of the same learner, course and amount is handed out again for this long. */
+const ORDER_REUSE_MS = 15 * 60_000;
+
+/** The price of a course in paise; the request never decides it. */
+const toPaise = (rupees: number) => rupees * 100;
+
+/**
+ * create-order: checks that the learner may buy the course, then either enrols at once
+ * (free course) or opens an order with the provider and stores it (status `created`).
+ */
+export async function startEnrollment(
+  db: Db,
+  provider: PaymentProviderClient,
+  learnerId: string,
+  courseId: string,
+): Promise<CreateOrderResponse> {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (!course) throw notFound('Course not found');
+  if (course.creatorId === learnerId) {
+    throw badRequest('You created this course, so you already have full access to it.');
+  }
+  if (!course.isPublished) throw notFound('Course not found');
+  if (await isEnrolled(db, learnerId, courseId)) throw conflict('You are already enrolled in this course.');
+  if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
+
+  if (course.price === 0) {
+    await enrol(db, learnerId, courseId);
+    return { enrolled: true, message: PAYMENT_MESSAGES.freeEnrolled };
+  }
+
+  const amount = toPaise(course.price);
+  const currency = CHECKOUT.currency;
+  const present = (order: OrderRow) => ({
+    id: order.providerOrderId,
+    amount: order.amount,
+    currency: order.currency,
+    key: provider.keyId,
+    provider: provider.name,
+  });
+
+  // A double click, a reload or a cancelled checkout reuses the open order instead of piling up new ones.
+  const [open] = await db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.userId, learnerId),
+        eq(paymentOrders.courseId, courseId),
+        eq(paymentOrders.provider, provider.name),
+        eq(paymentOrders.status, 'created'),
+        eq(paymentOrders.amount, amount),
+        gt(paymentOrders.createdAt, new Date(Date.now() - ORDER_REUSE_MS)),
+      ),
+    )
+    .orderBy(desc(paymentOrders.createdAt))
+    .limit(1);
+  if (open) return present(open);
+
+  const id = randomUUID();
+  const providerOrder = await provider.createOrder({
+    amount,
+    currency,
+    receipt: id,
+    notes: { courseId, userId: learnerId },
+  });
+  const [order] = await db
+    .insert(paymentOrders)
+    .values({
+      id,
+      providerOrderId: providerOrder.id,
+      provider: provider.name,
+      userId: learnerId,
+      courseId,
+      amount,
+      currency,
+      status: 'created',
+    })
+    .returning();
+  return present(order);
+}
+
+/**
+ * verify-payment: the checkout's answer must carry a valid signature for an order of this
+ * learner and course that has not failed. Marking it paid and enrolling happen in one
+ * transaction holding the order's row lock, so repeated or racing verifications (and the
+ * webhook) enrol once and all get the same answer.
+ */
+export async function verifyPayment(db: Db, keySecret: string, learnerId: string, body: VerifyPaymentRequest) {
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
+  if (!isValidPaymentSignature(orderId, paymentId, signature, keySecret)) {
+    throw badRequest('Payment verification failed: the payment signature is not valid.');
+  }
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw badRequest('Payment verification failed: there is no such order.');
+    if (order.userId !== learnerId || order.courseId !== body.courseId) {
+      throw badRequest('Payment verification failed: this order is not yours or is for another course.');
+    }
+    if (order.status === 'failed') throw badRequest('Payment verification failed: this payment did not go through.');
+    await completeOrder(tx, order, paymentId);
+  });
+  return { message: PAYMENT_MESSAGES.verified };
+}
+
+/** Marks the (locked) order paid and enrols its learner; a no-op for an order already paid. */
+async function completeOrder(tx: Tx, order: OrderRow, paymentId: string) {
+  if (order.status !== 'paid') {
+    await tx
+      .update(paymentOrders)
+      .set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date() })
+      .where(eq(paymentOrders.id, order.id));
+  }
+  await enrol(tx, order.userId, order.courseId);
+}
+
+const lockOrder = async (tx: Tx, providerOrderId: string) => {
+  const [order] = await tx
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.providerOrderId, providerOrderId))
+    .limit(1)
+    .for('update');
+  return order;
+};
+
+async function isEnrolled(db: DbOrTx, userId: string, courseId: string) {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Enrols once: the unique (user, course) index makes a second insert a no-op. */
+const enrol = (db: DbOrTx, userId: string, courseId: string) =>
+  db
+    .insert(enrollments)
+    .values({ userId, courseId })
+    .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] });
+
+const paymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullish(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string().optional(),
+});
+const webhookEventSchema = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntity }).optional(),
+      order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    })
+    .optional(),
+});
+
+export type WebhookOutcome = 'enrolled' | 'already-paid' | 'ignored';
+
+/**
+ * Razorpay webhook (signature already checked): `payment.captured` and `order.paid` complete
+ * the order exactly like verify-payment does, for learners whose browser never came back.
+ * Anything else is acknowledged and ignored, so Razorpay does not retry it.
+ */
+export async function handleWebhook(db: Db, log: FastifyBaseLogger, event: unknown): Promise<WebhookOutcome> {
+  const parsed = webhookEventSchema.safeParse(event);
+  if (!parsed.success) {
+    log.warn('payment webhook: unexpected body, ignored');
+    return 'ignored';
+  }
+  const { event: name, payload } = parsed.data;
+  if (name !== 'payment.captured' && name !== 'order.paid') return 'ignored';
+  const payment = payload?.payment?.entity;
+  const orderId = payment?.order_id ?? payload?.order?.entity.id;
+  if (!payment || !orderId) {
+    log.warn({ event: name }, 'payment webhook: no payment or order in the payload, ignored');
+    return 'ignored';
+  }
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) {
+      log.warn({ event: name, orderId }, 'payment webhook: unknown order, ignored');
+      return 'ignored';
+    }
+    if (payment.amount !== order.amount || payment.currency !== order.currency) {
+      log.error(
+        { event: name, orderId, paid: payment.amount, expected: order.amount },
+        'payment webhook: amount differs from the order, not enrolled',
+      );
+      return 'ignored';
+    }
+    const wasPaid = order.status === 'paid';
+    // The provider captured the money: even an order the checkout reported as failed is paid now.
+    await completeOrder(tx, order, payment.id);
+    return wasPaid ? 'already-paid' : 'enrolled';
+  });
+}
+
+/**
+ * Sandbox only: completes a test payment of the learner's open order. Success answers what
+ * Razorpay's checkout hands to its handler, signed with the key secret the same way; a
+ * failure marks the order failed.
+ */
+export async function sandboxPay(
+  db: Db,
+  keySecret: string,
+  learnerId: string,
+  orderId: string,
+  outcome: 'success' | 'failure',
+): Promise<SandboxPayResponse> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.userId !== learnerId || order.provider !== 'sandbox') throw notFound('Order not found');
+    if (order.status === 'paid') throw conflict('This order is already paid.');
+    if (order.status === 'failed') throw conflict('This test payment already failed; start a new checkout.');
+    if (outcome === 'failure') {
+      await tx.update(paymentOrders).set({ status: 'failed' }).where(eq(paymentOrders.id, order.id));
+      return { status: 'failed', message: PAYMENT_MESSAGES.sandboxFailed };
+    }
+    const paymentId = razorpayId('pay');
+    return {
+      status: 'captured',
+      razorpay_order_id: order.providerOrderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signPayment(order.providerOrderId, paymentId, keySecret),
+    };
+  });
+}

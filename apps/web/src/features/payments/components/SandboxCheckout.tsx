@@ -1,0 +1,193 @@
+import { CHECKOUT, type Course, MESSAGES, type PaymentOrder, type RazorpayPayment } from '@kaksha/contracts';
+import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/Field';
+import { Modal } from '../../../components/ui/Modal';
+import { errorMessage } from '../../../lib/api';
+import { formatRupees } from '../../../lib/format';
+import { sandboxPay } from '../api/sandbox-pay';
+
+/** Razorpay's documented test card; any future expiry and any CVV work in test mode. */
+const TEST_CARD = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' };
+
+type CardForm = { number: string; expiry: string; cvv: string };
+type CardErrors = Partial<Record<keyof CardForm, string>>;
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+function luhn(number: string) {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function validate(card: CardForm, now = new Date()): CardErrors {
+  const errors: CardErrors = {};
+  const number = digits(card.number);
+  if (number.length < 12 || number.length > 19 || !luhn(number)) errors.number = 'Enter a valid card number';
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  const month = m ? Number(m[1]) : 0;
+  const year = m ? 2000 + Number(m[2]) : 0;
+  if (!m || month < 1 || month > 12) errors.expiry = 'Use MM/YY';
+  else if (new Date(year, month, 1) <= now) errors.expiry = 'This card has expired';
+  if (!/^\d{3,4}$/.test(card.cvv.trim())) errors.cvv = 'Enter the 3 or 4 digit CVV';
+  return errors;
+}
+
+/**
+ * The built-in checkout of the payment sandbox: it looks and behaves like a card checkout,
+ * is clearly marked TEST MODE, and hands back the same signed fields Razorpay's would.
+ */
+export default function SandboxCheckout({
+  order,
+  course,
+  onPaid,
+  onClose,
+}: {
+  order: PaymentOrder;
+  course: Course;
+  /** Called with the signed payment; verifies it and closes the checkout. */
+  onPaid: (payment: RazorpayPayment) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [card, setCard] = useState<CardForm>(TEST_CARD);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [pending, setPending] = useState<'success' | 'failure' | null>(null);
+  const amount = formatRupees(order.amount / 100);
+
+  const set = (field: keyof CardForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setCard((c) => ({ ...c, [field]: e.target.value }));
+
+  async function pay(outcome: 'success' | 'failure') {
+    if (pending) return;
+    if (outcome === 'success') {
+      const found = validate(card);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+    }
+    setPending(outcome);
+    try {
+      const result = await sandboxPay({ orderId: order.id, outcome });
+      if (result.status === 'failed') {
+        toast.error(result.message);
+        onClose();
+        return;
+      }
+      const { status: _status, ...payment } = result;
+      await onPaid(payment);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.enrollError));
+      onClose();
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void pay('success');
+  };
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  return (
+    <Modal open onClose={close} title="Checkout">
+      <div
+        role="note"
+        className="mb-4 flex items-start gap-3 rounded-lg border border-brand-500 bg-brand-50 px-3 py-2.5 text-sm text-ink"
+      >
+        <FlaskConical size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-brand-600" />
+        <p>
+          <strong className="font-bold tracking-wide">TEST MODE</strong>
+          <span className="block text-muted">No real money is charged. Pay with the test card below.</span>
+        </p>
+      </div>
+
+      <div className="mb-5 flex items-start justify-between gap-4 rounded-lg bg-surface px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted">
+            {CHECKOUT.productName} · {CHECKOUT.description}
+          </p>
+          <p className="mt-1 font-semibold text-ink [overflow-wrap:anywhere]">{course.title}</p>
+        </div>
+        <p className="shrink-0 text-right">
+          <span className="block text-xs text-muted">Amount</span>
+          <span className="text-xl font-bold text-ink" data-testid="checkout-amount">
+            {amount}
+          </span>
+        </p>
+      </div>
+
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Test card payment">
+        <TextInput
+          label="Card number"
+          value={card.number}
+          onChange={set('number')}
+          error={errors.number}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextInput
+            label="Expiry (MM/YY)"
+            value={card.expiry}
+            onChange={set('expiry')}
+            error={errors.expiry}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            maxLength={7}
+          />
+          <TextInput
+            label="CVV"
+            value={card.cvv}
+            onChange={set('cvv')}
+            error={errors.cvv}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+          />
+        </div>
+
+        <Button
+          type="submit"
+          size="lg"
+          busy={pending === 'success'}
+          disabled={!!pending}
+          icon={<CreditCard size={18} aria-hidden="true" />}
+        >
+          Pay {amount}
+        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+          <Button variant="secondary" onClick={close} disabled={!!pending}>
+            Cancel
+          </Button>
+          <Button
+            variant="ghost"
+            className="text-red-700! hover:bg-red-50"
+            busy={pending === 'failure'}
+            disabled={!!pending}
+            onClick={() => void pay('failure')}
+          >
+            Simulate a failed payment
+          </Button>
+        </div>
+      </form>
+
+      <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted">
+        <Lock size={12} aria-hidden="true" />
+        Test order {order.id}
+      </p>
+    </Modal>
+  );
+}
