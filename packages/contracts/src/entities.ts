@@ -71,6 +71,8 @@ export const courseSchema = z.object({
   /** Learner ids; only for the course's creator. */
   enrolledStudents: z.array(z.string()).optional(),
   enrolledCount: z.number().int().optional(),
+  /** Only for the course's creator: price × enrolled learners, in whole rupees (spec §3). */
+  earnings: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -23,6 +23,8 @@ const avgRating = sql<number>`coalesce((select round(avg(${reviews.rating})::num
 const reviewCount = sql<number>`(select count(*) from ${reviews} where ${reviews.courseId} = ${courses.id})::int`;
 const lectureCount = sql<number>`(select count(*) from ${lectures} where ${lectures.courseId} = ${courses.id})::int`;
 const enrolledCount = sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id})::int`;
+/** Spec §3: price × enrolled learners (0 without a price); bigint so large sums do not overflow. */
+const earnings = sql<number>`(coalesce(${courses.price}, 0)::bigint * (select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id}))::float8`;
 
 export interface PresentOptions {
   /** The signed-in user: the creator also sees `enrolledStudents`. */
@@ -48,6 +50,7 @@ export async function findCourses(
       reviewCount,
       lectureCount,
       enrolledCount,
+      earnings,
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.creatorId))
@@ -122,6 +125,7 @@ export async function findCourses(
     if (isCreator) {
       presented.enrolledStudents = (studentsByCourse.get(course.id) ?? []).map((e) => e.userId);
       presented.enrolledCount = counts.enrolledCount;
+      presented.earnings = Number(counts.earnings);
     }
     return presented;
   });

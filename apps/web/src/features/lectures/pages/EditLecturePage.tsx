@@ -1,8 +1,202 @@
-// Placeholder until its feature lands.
-export default function Page() {
+import { type Lecture, MESSAGES } from '@kaksha/contracts';
+import { CheckCircle2, Trash2 } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/Button';
+import { Card, EmptyState, Skeleton } from '../../../components/ui/Card';
+import { Field, TextInput } from '../../../components/ui/Field';
+import { Modal } from '../../../components/ui/Modal';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useCourseLectures } from '../api/course-lectures';
+import { useEditLecture } from '../api/edit-lecture';
+import { useRemoveLecture } from '../api/remove-lecture';
+import { UploadProgress } from '../components/UploadProgress';
+
+/** /editlecture/{courseId}/{lectureId}: title, video upload with progress, free preview, remove (spec §2). */
+export default function EditLecturePage() {
+  const { courseId = '', lectureId = '' } = useParams();
+  const { data: course, isPending } = useCourseLectures(courseId);
+  const lecture = course?.lectures.find((l) => l._id === lectureId);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Edit Lecture</h1>
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <PageHeader title="Update Your Lecture" back={`/createlecture/${courseId}`} backLabel="Back to lectures" />
+      {isPending ? (
+        <Card className="flex flex-col gap-4 p-6">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </Card>
+      ) : lecture ? (
+        <LectureForm key={lecture._id} courseId={courseId} lecture={lecture} />
+      ) : (
+        <EmptyState title="Lecture not found">It may have been removed.</EmptyState>
+      )}
     </section>
+  );
+}
+
+function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture }) {
+  const navigate = useNavigate();
+  const [lectureTitle, setLectureTitle] = useState(lecture.lectureTitle);
+  const [isPreviewFree, setIsPreviewFree] = useState(lecture.isPreviewFree);
+  const [video, setVideo] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const edit = useEditLecture(courseId, lecture._id);
+  const remove = useRemoveLecture(courseId, lecture._id);
+  const busy = edit.isPending || remove.isPending;
+  const fields = edit.error instanceof ApiError ? edit.error.fields : undefined;
+  const back = `/createlecture/${courseId}`;
+
+  // Leaving the page cancels an upload still running.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const pickVideo = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    if (file && !file.type.startsWith('video/')) {
+      toast.error('Please choose a video file');
+      e.target.value = '';
+      setVideo(null);
+      return;
+    }
+    setVideo(file);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!video && !lecture.videoUrl) {
+      toast.error('Please choose a video to upload');
+      return;
+    }
+    const abort = new AbortController();
+    controller.current = abort;
+    setProgress(video ? 0 : null);
+    edit.mutate(
+      { lectureTitle, isPreviewFree, video, signal: abort.signal, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.lectureUpdated);
+          navigate(back);
+        },
+        onError: (err) => {
+          if ((err as Error).name === 'AbortError') toast.info('Upload cancelled');
+          else toast.error(errorMessage(err));
+        },
+        onSettled: () => {
+          controller.current = null;
+          setProgress(null);
+        },
+      },
+    );
+  };
+
+  const doRemove = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(MESSAGES.lectureRemoved);
+        navigate(back, { replace: true });
+      },
+      onError: () => {
+        setConfirmRemove(false);
+        toast.error(MESSAGES.lectureRemoveError);
+      },
+    });
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="mb-6 flex flex-col gap-3 border-b border-line pb-5 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold text-ink">Edit Lecture</h2>
+          <p className="text-sm text-muted">Make changes and click Update Lecture when you're done.</p>
+        </div>
+        <Button
+          variant="danger"
+          icon={<Trash2 size={16} aria-hidden="true" />}
+          onClick={() => setConfirmRemove(true)}
+          disabled={busy}
+        >
+          Remove Lecture
+        </Button>
+      </div>
+      <form onSubmit={submit} className="flex flex-col gap-5">
+        <TextInput
+          label="Title"
+          name="lectureTitle"
+          value={lectureTitle}
+          onChange={(e) => setLectureTitle(e.target.value)}
+          maxLength={120}
+          required
+          disabled={edit.isPending}
+          error={fields?.lectureTitle}
+        />
+        <Field
+          label={lecture.videoUrl ? 'Video (choose a file to replace the current one)' : 'Video'}
+          hint="MP4, WebM or QuickTime (.mov)."
+        >
+          {(id, describedBy) => (
+            <div className="flex flex-col gap-2">
+              {lecture.videoUrl && (
+                <p className="flex items-center gap-2 text-sm text-green-800">
+                  <CheckCircle2 size={16} aria-hidden="true" /> A video is uploaded for this lecture.
+                </p>
+              )}
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                name="videoUrl"
+                type="file"
+                accept="video/*"
+                required={!lecture.videoUrl}
+                onChange={pickVideo}
+                disabled={edit.isPending}
+                className="text-sm file:mr-3 file:rounded-lg file:border file:border-ink file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold hover:file:bg-surface"
+              />
+            </div>
+          )}
+        </Field>
+        <label className="flex w-fit items-center gap-3 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            name="isPreviewFree"
+            checked={isPreviewFree}
+            onChange={(e) => setIsPreviewFree(e.target.checked)}
+            disabled={edit.isPending}
+            className="size-4 accent-black"
+          />
+          Is this video FREE
+        </label>
+        {progress !== null && (
+          <UploadProgress percent={progress} onCancel={() => controller.current?.abort()} fileName={video?.name} />
+        )}
+        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+          <Button type="submit" busy={edit.isPending} disabled={remove.isPending}>
+            Update Lecture
+          </Button>
+          <Button variant="secondary" onClick={() => navigate(back)} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+      <Modal
+        open={confirmRemove}
+        onClose={() => !remove.isPending && setConfirmRemove(false)}
+        title="Remove this lecture?"
+      >
+        <p className="text-sm text-muted">
+          “{lecture.lectureTitle}” and its video will be removed. This cannot be undone.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => setConfirmRemove(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={remove.isPending} onClick={doRemove}>
+            Remove Lecture
+          </Button>
+        </div>
+      </Modal>
+    </Card>
   );
 }

@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { courses, lectures } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { assertCreator, boolField, loadOwnedCourse, titleSchema } from '../courses/courses.service.ts';
+import type { StoredVideo } from '../media/videos.ts';
+import { reindexCourse } from '../search/search.index.ts';
+
+export type LectureRow = typeof lectures.$inferSelect;
+
+export const createLectureSchema = z.object({ lectureTitle: titleSchema('Lecture title') });
+
+/** Edit: fields not sent stay unchanged; the video comes as a file part, not a field. */
+export const editLectureSchema = z.object({
+  lectureTitle: titleSchema('Lecture title').optional(),
+  isPreviewFree: z.preprocess((v) => (v === '' ? undefined : v), boolField('isPreviewFree').optional()),
+});
+export type LecturePatch = z.infer<typeof editLectureSchema>;
+
+/**
+ * The lecture with its course, if the user may manage it: the same rules as for the course
+ * (`assertCreator`): unknown lecture or unpublished course of someone else → 404,
+ * published course of someone else → 403.
+ */
+export async function loadOwnedLecture(db: DbOrTx, lectureId: string, userId: string) {
+  if (!isUuid(lectureId)) throw notFound('Lecture not found');
+  const [row] = await db
+    .select({ lecture: lectures, creatorId: courses.creatorId, isPublished: courses.isPublished })
+    .from(lectures)
+    .innerJoin(courses, eq(courses.id, lectures.courseId))
+    .where(eq(lectures.id, lectureId))
+    .limit(1);
+  return assertCreator(row, userId, 'Lecture').lecture;
+}
+
+/** Adds a lecture at the end of the course (the course row is locked so positions stay unique). */
+export async function createLecture(db: DbOrTx, courseId: string, userId: string, lectureTitle: string) {
+  return db.transaction(async (tx) => {
+    await loadOwnedCourse(tx, courseId, userId, { lock: true });
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${lectures.position}) + 1, 0)::int` })
+      .from(lectures)
+      .where(eq(lectures.courseId, courseId));
+    const [lecture] = await tx.insert(lectures).values({ courseId, lectureTitle, position: next }).returning();
+    await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
+    await reindexCourse(tx, courseId);
+    return lecture;
+  });
+}
+
+/**
+ * Applies a lecture edit and, when a new video was stored, points the lecture at it — all
+ * in one transaction, so the lecture is never half-updated. Returns the lecture and the
+ * replaced video key, which the caller removes after the commit.
+ */
+export async function updateLecture(
+  db: DbOrTx,
+  lectureId: string,
+  userId: string,
+  patch: LecturePatch,
+  video: StoredVideo | null,
+) {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1).for('update');
+    if (!locked) throw notFound('Lecture not found');
+    // The course may have changed hands or visibility while the file was uploading.
+    await loadOwnedCourse(tx, locked.courseId, userId);
+    const [lecture] = await tx
+      .update(lectures)
+      .set({
+        ...(patch.lectureTitle !== undefined ? { lectureTitle: patch.lectureTitle } : {}),
+        ...(patch.isPreviewFree !== undefined ? { isPreviewFree: patch.isPreviewFree } : {}),
+        ...(video ? { videoKey: video.key, videoMime: video.mime, videoSize: video.size, durationSeconds: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(lectures.id, lectureId))
+      .returning();
+    await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, locked.courseId));
+    await reindexCourse(tx, locked.courseId);
+    return { lecture, oldVideoKey: video && locked.videoKey !== video.key ? locked.videoKey : null };
+  });
+}
+
+/** Deletes the lecture (its progress rows cascade); returns its video key for removal after the commit. */
+export async function deleteLecture(db: DbOrTx, lectureId: string, userId: string) {
+  return db.transaction(async (tx) => {
+    const lecture = await loadOwnedLecture(tx, lectureId, userId);
+    await tx.delete(lectures).where(eq(lectures.id, lectureId));
+    await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, lecture.courseId));
+    await reindexCourse(tx, lecture.courseId);
+    return lecture;
+  });
+}

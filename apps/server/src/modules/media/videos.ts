@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../errors.ts';
+import type { Storage } from '../../plugins/storage.ts';
+
+/** Video containers we accept, recognised by their bytes (never by name or declared type). */
+export const VIDEO_TYPES: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
+
+/** How many leading bytes file-type needs to recognise a container. */
+const SNIFF_BYTES = 4100;
+
+/** Shared demo videos (seeded lectures point at them): never removed with a lecture or course. */
+export const SHARED_VIDEO_PREFIX = 'private/demo/';
+
+/** Private key of a lecture video: never under `public/`, served only after an access check. */
+export const lectureVideoPrefix = (courseId: string, lectureId?: string) =>
+  lectureId ? `private/lectures/${courseId}/${lectureId}/` : `private/lectures/${courseId}/`;
+
+export interface StoredVideo {
+  key: string;
+  mime: string;
+  size: number;
+}
+
+const tooLarge = (maxBytes: number) => payloadTooLarge(`Videos must be ${formatBytes(maxBytes)} or smaller`);
+
+function formatBytes(bytes: number) {
+  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * Passes bytes through unchanged, but holds back the first few kilobytes until their
+ * content says "video" (then emits `type`), and fails at the end when the multipart
+ * parser cut the file at its size limit. Memory stays bounded by stream back-pressure.
+ */
+class VideoGate extends Transform {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private decided = false;
+
+  constructor(
+    private readonly source: { truncated?: boolean },
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
+    if (this.decided) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return callback();
+    this.decide().then(() => callback(), callback);
+  }
+
+  override _flush(callback: TransformCallback) {
+    const finish = () => callback(this.source.truncated ? tooLarge(this.maxBytes) : null);
+    if (this.decided) return finish();
+    this.decide().then(finish, callback);
+  }
+
+  private async decide() {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+    if (!type || !VIDEO_TYPES[type.mime]) {
+      throw unsupportedMedia('Only video files (MP4, WebM or QuickTime) can be uploaded');
+    }
+    this.decided = true;
+    this.emit('type', type.mime);
+    this.push(head);
+  }
+}
+
+/**
+ * Streams an uploaded lecture video into storage under a new private key, checking its
+ * content as the first bytes arrive and its size against `maxBytes` (the multipart limit).
+ * Never holds the file in memory. On any failure (not a video, too large, client gone)
+ * nothing is left in storage and the error is thrown; the caller owns the stored key.
+ */
+export async function storeVideo(
+  storage: Storage,
+  file: Pick<MultipartFile, 'file'>,
+  where: { courseId: string; lectureId: string; maxBytes: number },
+): Promise<StoredVideo> {
+  const source = file.file;
+  const gate = new VideoGate(source, where.maxBytes);
+  const onSourceError = (error: Error) => gate.destroy(error);
+  // A source closed before its end without an error (a torn-down parser) must fail too, not hang.
+  const onSourceClose = () => {
+    if (!source.readableEnded) gate.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  };
+  source.once('error', onSourceError);
+  source.once('close', onSourceClose);
+  source.pipe(gate);
+  try {
+    const mime = await new Promise<string>((resolve, reject) => {
+      gate.once('type', resolve);
+      gate.once('error', reject);
+      gate.once('close', () => reject(new Error('upload ended before its type was known')));
+    });
+    const key = `${lectureVideoPrefix(where.courseId, where.lectureId)}${randomUUID()}.${VIDEO_TYPES[mime]}`;
+    const { size } = await storage.put(key, gate);
+    if (source.truncated) {
+      await storage.remove(key);
+      throw tooLarge(where.maxBytes);
+    }
+    return { key, mime, size };
+  } catch (error) {
+    // Stop reading the rest of the upload; the parser and Node discard what is left.
+    gate.destroy();
+    if (!source.destroyed) source.destroy();
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(where.maxBytes);
+    // The client went away (cancelled or lost): an expected outcome, not a server fault.
+    if (code === 'ECONNRESET' || code === 'FST_MP_PREMATURE_CLOSE' || (error as Error).message === 'aborted') {
+      throw badRequest('The upload did not complete; please try again');
+    }
+    throw error;
+  } finally {
+    source.off('error', onSourceError);
+    source.off('close', onSourceClose);
+  }
+}
+
+/** Removes a lecture's video unless it is one of the shared demo files. */
+export async function removeVideo(storage: Storage, key: string | null | undefined) {
+  if (!key || key.startsWith(SHARED_VIDEO_PREFIX)) return;
+  await storage.remove(key);
+}

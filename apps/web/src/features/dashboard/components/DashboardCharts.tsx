@@ -1,0 +1,76 @@
+import type { Course } from '@kaksha/contracts';
+import { CHART_HEIGHT } from '@kaksha/contracts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card } from '../../../components/ui/Card';
+import { shortLabel } from '../../../lib/format';
+
+interface Point {
+  name: string;
+  title: string;
+  value: number;
+}
+
+/** One bar chart of spec §2: height 300, black bars, names cut to 10 characters plus '...'. */
+function CourseBarChart({ title, data, valueLabel }: { title: string; data: Point[]; valueLabel: string }) {
+  return (
+    <Card className="p-5">
+      <h2 className="mb-4 text-lg font-semibold text-ink">{title}</h2>
+      <figure aria-label={title} className="m-0">
+        <div aria-hidden="true" style={{ height: CHART_HEIGHT }}>
+          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+            <BarChart data={data} margin={{ top: 8, right: 8, left: 16, bottom: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="name" interval={0} angle={-35} textAnchor="end" height={70} tick={{ fontSize: 12 }} />
+              <YAxis allowDecimals={false} width={32} tick={{ fontSize: 12 }} />
+              <Tooltip
+                cursor={{ fill: '#f1f5f9' }}
+                labelFormatter={(_label, payload) => (payload?.[0]?.payload as Point | undefined)?.title ?? ''}
+              />
+              <Bar
+                dataKey="value"
+                name={valueLabel}
+                fill="#000000"
+                radius={[4, 4, 0, 0]}
+                maxBarSize={48}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <table className="sr-only">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">{valueLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((d, i) => (
+              <tr key={`${d.title}-${i}`}>
+                <td>{d.title}</td>
+                <td>{d.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
+    </Card>
+  );
+}
+
+/** Loaded lazily by the dashboard: the landing page never downloads the chart library. */
+export default function DashboardCharts({ courses }: { courses: Course[] }) {
+  const lectures = courses.map((c) => ({ name: shortLabel(c.title), title: c.title, value: c.lectureCount }));
+  const enrolments = courses.map((c) => ({
+    name: shortLabel(c.title),
+    title: c.title,
+    value: c.enrolledCount ?? c.enrolledStudents?.length ?? 0,
+  }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <CourseBarChart title="Course Progress (Lectures)" data={lectures} valueLabel="Lectures" />
+      <CourseBarChart title="Student Enrollment" data={enrolments} valueLabel="Enrolled students" />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button } from '../../../components/ui/Button';
+
+/** Upload progress with its percentage and a Cancel button. */
+export function UploadProgress({
+  percent,
+  onCancel,
+  fileName,
+}: {
+  percent: number;
+  onCancel: () => void;
+  fileName?: string;
+}) {
+  const done = percent >= 100;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="min-w-0 truncate text-ink" id="upload-label">
+          {done ? 'Processing' : 'Uploading'} {fileName ?? 'video'}…
+        </span>
+        <span className="font-semibold tabular-nums text-ink" aria-hidden="true">
+          {percent}%
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="upload-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-ink transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <div>
+        <Button size="sm" variant="secondary" onClick={onCancel}>
+          Cancel upload
+        </Button>
+      </div>
+    </div>
+  );
+}
