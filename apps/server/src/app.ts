@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import configRoutes from './modules/config/config.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
@@ -28,6 +29,9 @@ import usersRoutes from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { type Storage, storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -49,11 +53,10 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the whole product: infrastructure plugins first, then the feature modules. */
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: true,
+    // Opening and migrating the embedded database can take a while on a busy machine.
+    pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -75,6 +78,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(storagePlugin, { storage: opts.storage });
   await app.register(authPlugin);
+  await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(mailerPlugin);
 
   // Thumbnails and avatars: public, content-addressed names, so they may be cached for long.
   await app.register(fastifyStatic, {
@@ -86,6 +92,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(coursesRoutes, { prefix: '/api/course' });

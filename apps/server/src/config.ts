@@ -49,6 +49,7 @@ const envSchema = z.object({
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optional,
@@ -108,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiUrl: e.RAZORPAY_API_URL.replace(/\/$/, ''),
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */
+    authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     ai: {
       provider: e.AI_PROVIDER,
       baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''),

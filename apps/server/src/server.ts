@@ -13,7 +13,13 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  // People running `npm start` in a terminal get readable logs; everything else gets JSON lines.
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+  };
+  const app = await buildApp(config, { logger });
   if (config.seedDemo) await seedDemoContent(app);
 
   let closing = false;

@@ -1,6 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from '@kaksha/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { router } from './router';
@@ -13,7 +13,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+      {/* Below the 4rem top navigation, so a toast never covers its Login/LogOut and menu buttons. */}
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop style={{ top: '4.5rem' }} />
     </QueryClientProvider>
   );
 }

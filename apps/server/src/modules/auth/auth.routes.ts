@@ -1,6 +1,139 @@
+import {
+  ACCOUNT_MESSAGES,
+  googleSignupRequestSchema,
+  loginRequestSchema,
+  messageSchema,
+  resetPasswordRequestSchema,
+  sendOtpRequestSchema,
+  signupRequestSchema,
+  userSchema,
+  verifyOtpRequestSchema,
+} from '@kaksha/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../errors.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import { authLimiters } from './auth.limits.ts';
+import { login, signup, type UserRow } from './auth.service.ts';
+import { googleAccount, googleVerifier } from './google.ts';
+import { createResetCode, RESET_WINDOW_MS, resetPassword, verifyResetCode } from './password-reset.ts';
+import { revokeSession, SESSION_COOKIE } from './sessions.ts';
 
-// TODO(owner of auth): routes of this feature.
-const authRoutes: FastifyPluginAsyncZod = async () => {};
+export const RESET_COOKIE = 'kaksha_reset';
+
+/** Accounts (spec §7): sign-up, login, Google sign-in, logout and the password-reset steps. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = authLimiters(app);
+  const verifyGoogleCredential = googleVerifier(app.config);
+  const userResponse = { 200: userSchema, 201: userSchema };
+
+  /** Ends the session this browser had (if any) and starts a new one: no session fixation. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await revokeSession(app.db, previous);
+    await app.signIn(reply, user.id);
+    return presentUser(app.db, app.storage, user);
+  };
+
+  app.post(
+    '/signup',
+    { schema: { tags: ['auth'], body: signupRequestSchema, response: userResponse } },
+    async (request, reply) => {
+      await limits.signup.hit(request);
+      const user = await signup(app.db, request.body);
+      reply.status(201);
+      return startSession(request, reply, user);
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: loginRequestSchema, response: userResponse } },
+    async (request, reply) => {
+      // Only failed attempts count: many people behind one carrier IP may log in correctly.
+      await limits.login.check(request);
+      try {
+        const user = await login(app.db, request.body);
+        return await startSession(request, reply, user);
+      } catch (error) {
+        await limits.login.record(request);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/googlesignup',
+    { schema: { tags: ['auth'], body: googleSignupRequestSchema, response: userResponse } },
+    async (request, reply) => {
+      const identity = await verifyGoogleCredential(request.body.credential);
+      const user = await googleAccount(app.db, identity, request.body.role || 'student');
+      return startSession(request, reply, user);
+    },
+  );
+
+  app.get('/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request, reply) => {
+    // A GET (spec §7), so refuse it when another site triggers it (a link or an image).
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw forbidden('Request blocked: it did not come from this site');
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await revokeSession(app.db, token);
+    app.clearSessionCookie(reply);
+    return { message: ACCOUNT_MESSAGES.loggedOut };
+  });
+
+  /** Proves, at resetpassword, that this browser passed verifyotp (see password-reset.ts). */
+  const resetCookieOptions = {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.secureCookies,
+  };
+
+  // Mails go out after the answer, so its timing does not tell whether the email has an account.
+  const pendingMail = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pendingMail);
+  });
+
+  app.post(
+    '/sendotp',
+    { schema: { tags: ['auth'], body: sendOtpRequestSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await limits.sendotp.hit(request);
+      const mail = await createResetCode(app.db, request.body.email);
+      if (mail) {
+        const sending = app.mailer
+          .send(mail)
+          .catch((err) => request.log.error({ err }, 'could not send the password reset email'))
+          .finally(() => pendingMail.delete(sending));
+        pendingMail.add(sending);
+      }
+      return { message: ACCOUNT_MESSAGES.otpSent };
+    },
+  );
+
+  app.post(
+    '/verifyotp',
+    { schema: { tags: ['auth'], body: verifyOtpRequestSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await limits.verifyotp.hit(request);
+      const { message, resetToken } = await verifyResetCode(app.db, request.body.email, request.body.otp);
+      reply.setCookie(RESET_COOKIE, resetToken, { ...resetCookieOptions, maxAge: RESET_WINDOW_MS / 1000 });
+      return { message };
+    },
+  );
+
+  app.post(
+    '/resetpassword',
+    { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const message = await resetPassword(app.db, email, password, request.cookies[RESET_COOKIE]);
+      reply.clearCookie(RESET_COOKIE, resetCookieOptions);
+      return { message };
+    },
+  );
+};
 
 export default authRoutes;

@@ -87,13 +87,21 @@ export function Select({
   label,
   error,
   options,
+  placeholder,
   className = '',
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly string[] }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string;
+  options: readonly string[];
+  /** A first, empty choice such as 'Select category'. */
+  placeholder?: string;
+}) {
   return (
     <Field label={label} error={error}>
       {(id, describedBy) => (
         <select id={id} aria-describedby={describedBy} className={`${control} ${className}`} {...rest}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o} value={o}>
               {o}

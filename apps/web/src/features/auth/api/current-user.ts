@@ -3,13 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The signed-in user (spec: userData), or null. Fetched once at start; a failure means signed out. */
+/**
+ * The signed-in user (spec: userData), or null. Fetched once at start; the server answers
+ * null for a visitor, and any failure also means signed out.
+ */
 export function useCurrentUser() {
   const query = useQuery({
     queryKey: queryKeys.currentUser,
     queryFn: async () => {
       try {
-        return await api.get<User>('/api/user/currentuser');
+        return (await api.get<User | null>('/api/user/currentuser')) ?? null;
       } catch {
         return null;
       }

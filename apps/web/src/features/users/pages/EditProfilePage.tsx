@@ -1,8 +1,108 @@
-// Placeholder until its feature lands.
-export default function Page() {
+import { MESSAGES } from '@kaksha/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { TextArea, TextInput } from '../../../components/ui/Field';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** /editprofile (spec §2): avatar with a preview before upload, name, read-only email, description. */
+export default function EditProfilePage() {
+  const { user } = useCurrentUser();
+  const [name, setName] = useState(user?.name ?? '');
+  const [description, setDescription] = useState(user?.description ?? '');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useUpdateProfile();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  if (!user) return null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    update.mutate(
+      { name, description, photo },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.profileUpdateSuccess);
+          navigate('/');
+        },
+        onError: (error) => {
+          toast.error(MESSAGES.profileUpdateError);
+          setProblem(errorMessage(error, MESSAGES.profileUpdateError));
+        },
+      },
+    );
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Edit Profile</h1>
+    <section className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+      <PageHeader title="Edit Profile" back="/profile" backLabel="Back to profile" />
+      <Card className="p-6 sm:p-8">
+        <form onSubmit={submit} className="flex flex-col gap-5">
+          <div className="flex flex-col items-center gap-4 sm:flex-row">
+            <Avatar name={name || user.name} photoUrl={preview ?? user.photoUrl} size={96} />
+            <div className="flex w-full flex-col gap-1.5">
+              <label htmlFor="avatar" className="text-sm font-medium text-ink">
+                Select Avatar
+              </label>
+              <input
+                id="avatar"
+                name="photoUrl"
+                type="file"
+                accept="image/*"
+                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+                className="block w-full text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-slate-800"
+                aria-describedby="avatar-hint"
+              />
+              <p id="avatar-hint" className="text-xs text-muted">
+                JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square.
+              </p>
+            </div>
+          </div>
+          <TextInput
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextInput label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" />
+          <TextArea
+            label="Description"
+            name="description"
+            placeholder="Tell us about yourself"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          {problem && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" busy={update.isPending} className="w-full sm:w-auto sm:self-end">
+            Save Changes
+          </Button>
+        </form>
+      </Card>
     </section>
   );
 }

@@ -1,8 +1,64 @@
-// Placeholder until its feature lands.
-export default function Page() {
+import { BookOpen, Mail, Pencil } from 'lucide-react';
+import { Avatar } from '../../../components/ui/Avatar';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Chip } from '../../../components/ui/Chip';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { useCurrentUser } from '../../auth/api/current-user';
+
+const ROLE_LABEL = { student: 'Student', educator: 'Educator' } as const;
+
+/** /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses. */
+export default function ProfilePage() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  const count = user.enrolledCourses.length;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Profile</h1>
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <PageHeader title="My Profile" back="/" backLabel="Back to home" />
+      <Card className="overflow-hidden">
+        <div className="h-24 bg-gradient-to-r from-ink to-slate-700 sm:h-28" aria-hidden="true" />
+        <div className="px-6 pb-8">
+          <div className="-mt-12 flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:gap-5 sm:text-left">
+            <span className="rounded-full border-4 border-white bg-white shadow">
+              <Avatar name={user.name} photoUrl={user.photoUrl} size={96} />
+            </span>
+            <div className="min-w-0 flex-1 sm:pt-14">
+              <h2 className="truncate text-2xl font-bold text-ink">{user.name}</h2>
+              <div className="mt-1">
+                <Chip tone={user.role === 'educator' ? 'brand' : 'neutral'}>{ROLE_LABEL[user.role]}</Chip>
+              </div>
+            </div>
+            <ButtonLink to="/editprofile" variant="secondary" className="sm:mt-14">
+              <Pencil size={16} aria-hidden="true" />
+              Edit Profile
+            </ButtonLink>
+          </div>
+
+          <dl className="mt-8 grid gap-5 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Email</dt>
+              <dd className="mt-1 flex items-center gap-2 break-all text-ink">
+                <Mail size={16} aria-hidden="true" className="shrink-0 text-muted" />
+                {user.email}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Enrolled Courses</dt>
+              <dd className="mt-1 flex items-center gap-2 text-ink">
+                <BookOpen size={16} aria-hidden="true" className="shrink-0 text-muted" />
+                {count} {count === 1 ? 'course' : 'courses'}
+              </dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Bio</dt>
+              <dd className="mt-1 whitespace-pre-line text-ink">
+                {user.description || <span className="text-muted">No bio yet. Tell others about yourself.</span>}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </Card>
     </section>
   );
 }

@@ -1,0 +1,95 @@
+import { ACCOUNT_MESSAGES, type Role } from '@kaksha/contracts';
+import { eq } from 'drizzle-orm';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError, forbidden, serviceUnavailable, unauthorized } from '../../errors.ts';
+import { findUserByEmail, isUniqueViolation, normalizeEmail, type UserRow } from './auth.service.ts';
+
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * Verifies Google ID tokens: signature against Google's JWKS (fetched and cached by jose),
+ * issuer, audience = our client id, expiry, and a verified email. Nothing else in the
+ * request is trusted.
+ */
+export function googleVerifier(config: Config) {
+  const clientId = config.google.clientId;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+  return async function verifyGoogleCredential(credential: string): Promise<GoogleIdentity> {
+    if (!clientId) throw serviceUnavailable(ACCOUNT_MESSAGES.googleNotConfigured);
+    jwks ??= createRemoteJWKSet(new URL(config.google.jwksUrl), { timeoutDuration: 5000 });
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+    try {
+      ({ payload } = await jwtVerify(credential, jwks, {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: ['RS256'],
+        clockTolerance: 5,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw unauthorized('Your Google sign-in has expired. Please try again.');
+      }
+      if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) {
+        throw serviceUnavailable('Google sign-in is unavailable right now. Please try again later.');
+      }
+      throw unauthorized('Google sign-in failed: the Google credential could not be verified.');
+    }
+    const verified = payload.email_verified === true || payload.email_verified === 'true';
+    if (typeof payload.email !== 'string' || !payload.email) {
+      throw unauthorized('Google sign-in failed: the Google account has no email address.');
+    }
+    if (!verified) throw forbidden('Your Google account’s email address is not verified.');
+    const email = normalizeEmail(payload.email);
+    const name = (typeof payload.name === 'string' && payload.name.trim()) || email.split('@')[0] || 'Learner';
+    return { sub: String(payload.sub), email, name: name.slice(0, 80) };
+  };
+}
+
+/**
+ * The account for a verified Google identity: the existing account with that email (its role
+ * unchanged; linked to the Google id the first time), or a new one with the requested role.
+ */
+export async function googleAccount(db: DbOrTx, identity: GoogleIdentity, role: Role): Promise<UserRow> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const existing = await findUserByEmail(db, identity.email);
+    if (existing) {
+      if (existing.googleSub) return existing;
+      try {
+        const [linked] = await db
+          .update(users)
+          .set({ googleSub: identity.sub })
+          .where(eq(users.id, existing.id))
+          .returning();
+        return linked ?? existing;
+      } catch (error) {
+        // That Google id is already linked to another account: sign in by email all the same.
+        if (isUniqueViolation(error)) return existing;
+        throw error;
+      }
+    }
+    // The Google account's email changed since it was linked: same person, same account.
+    const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+    if (bySub) return bySub;
+    try {
+      const [created] = await db
+        .insert(users)
+        .values({ name: identity.name, email: identity.email, passwordHash: null, role, googleSub: identity.sub })
+        .returning();
+      return created;
+    } catch (error) {
+      // Created at the same moment by a parallel request: look again.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new AppError(409, 'conflict', 'This Google account could not be linked. Please try again.');
+}

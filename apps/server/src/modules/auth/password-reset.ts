@@ -1,0 +1,165 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { ACCOUNT_MESSAGES, OTP_LENGTH } from '@kaksha/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordResets, users } from '../../db/schema/index.ts';
+import { badRequest } from '../../errors.ts';
+import type { MailMessage } from '../../plugins/mailer.ts';
+import { findUserByEmail } from './auth.service.ts';
+import { hashPassword } from './passwords.ts';
+import { revokeAllSessions } from './sessions.ts';
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+/** After a successful verifyotp, the password must be reset within this time. */
+export const RESET_WINDOW_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const RESET_MESSAGES = {
+  invalidOrExpired: 'This OTP is invalid or has expired. Please request a new one.',
+  tooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
+  wrongOtp: (left: number) => `Invalid OTP. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+  verifyFirst: 'Please verify the OTP sent to your email before resetting your password.',
+  verificationExpired: 'Your OTP verification has expired. Please request a new OTP.',
+} as const;
+
+/** A uniformly random 4-digit code from the cryptographic RNG. */
+export const generateOtp = () =>
+  randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
+
+export function otpMail(to: string, name: string, code: string, productName = 'Kaksha'): MailMessage {
+  const subject = `${productName} password reset code`;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Your ${productName} password reset code is: ${code}`,
+    '',
+    'It is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email.',
+    '',
+    `— ${productName}`,
+  ].join('\n');
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<p>Hello ${esc(name)},</p>
+<p>Your ${productName} password reset code is:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>
+<p>It is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email.</p>
+<p>— ${productName}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+/**
+ * Creates a new code for the account (replacing any earlier one) and returns the mail to
+ * send, or null when there is no account. Callers answer the same either way.
+ */
+export async function createResetCode(db: Db, email: string) {
+  const user = await findUserByEmail(db, email);
+  const code = generateOtp();
+  // Hash even without an account, so the answer takes as long either way.
+  const codeHash = await hash(code);
+  if (!user) return null;
+  const now = new Date();
+  const values = {
+    codeHash,
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    failedAttempts: 0,
+    verifiedAt: null,
+    createdAt: now,
+  };
+  await db
+    .insert(passwordResets)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: passwordResets.userId, set: values });
+  return otpMail(user.email, user.name, code);
+}
+
+/**
+ * Checks the code. Each try is reserved atomically before the hash is compared, so at most
+ * five tries per code are possible even in parallel; a right code marks the reset verified.
+ */
+export async function verifyResetCode(db: Db, email: string, otp: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw badRequest(RESET_MESSAGES.invalidOrExpired);
+  const now = new Date();
+  const [reserved] = await db
+    .update(passwordResets)
+    .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(passwordResets.userId, user.id),
+        lt(passwordResets.failedAttempts, OTP_MAX_ATTEMPTS),
+        gt(passwordResets.expiresAt, now),
+        isNull(passwordResets.verifiedAt),
+      ),
+    )
+    .returning();
+  if (!reserved) {
+    const [current] = await db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    if (current && !current.verifiedAt && current.expiresAt > now && current.failedAttempts >= OTP_MAX_ATTEMPTS) {
+      throw badRequest(RESET_MESSAGES.tooManyAttempts);
+    }
+    throw badRequest(RESET_MESSAGES.invalidOrExpired);
+  }
+  const ok = await verify(reserved.codeHash, otp).catch(() => false);
+  if (!ok) {
+    const left = OTP_MAX_ATTEMPTS - reserved.failedAttempts;
+    throw badRequest(left > 0 ? RESET_MESSAGES.wrongOtp(left) : RESET_MESSAGES.tooManyAttempts);
+  }
+  // The code is used up. In its place the row keeps the hash of a reset token that only this
+  // browser gets (an httpOnly cookie), so knowing the email is not enough to set a password
+  // in someone else's verified window. The right code does not use up a try.
+  const resetToken = randomBytes(32).toString('base64url');
+  const [marked] = await db
+    .update(passwordResets)
+    .set({
+      codeHash: hashResetToken(resetToken),
+      verifiedAt: new Date(),
+      failedAttempts: sql`${passwordResets.failedAttempts} - 1`,
+    })
+    .where(
+      and(
+        eq(passwordResets.userId, user.id),
+        eq(passwordResets.codeHash, reserved.codeHash),
+        isNull(passwordResets.verifiedAt),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  // A new code was requested meanwhile, or a parallel request verified first.
+  if (!marked) throw badRequest(RESET_MESSAGES.invalidOrExpired);
+  return { message: ACCOUNT_MESSAGES.otpVerified, resetToken };
+}
+
+const hashResetToken = (token: string) => `reset:${createHash('sha256').update(token).digest('hex')}`;
+
+/** Sets the new password once, within 10 minutes of a successful verifyotp, and ends every session. */
+export async function resetPassword(db: Db, email: string, password: string, resetToken: string | undefined) {
+  const user = await findUserByEmail(db, email);
+  if (!user || !resetToken) throw badRequest(RESET_MESSAGES.verifyFirst);
+  const [current] = await db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+  if (!current?.verifiedAt || current.codeHash !== hashResetToken(resetToken)) {
+    throw badRequest(RESET_MESSAGES.verifyFirst);
+  }
+  const since = new Date(Date.now() - RESET_WINDOW_MS);
+  if (current.verifiedAt <= since) throw badRequest(RESET_MESSAGES.verificationExpired);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Deleting the verified row is what makes the reset single-use, even for parallel requests.
+    const [used] = await tx
+      .delete(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, user.id),
+          eq(passwordResets.codeHash, hashResetToken(resetToken)),
+          gt(passwordResets.verifiedAt, since),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!used) throw badRequest(RESET_MESSAGES.verifyFirst);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id);
+  });
+  return ACCOUNT_MESSAGES.passwordReset;
+}

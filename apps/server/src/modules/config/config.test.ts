@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+
+describe('GET /api/config', async () => {
+  const plain = await buildTestApp();
+  const google = await buildTestApp({
+    GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+    RAZORPAY_KEY_SECRET: 'top-secret-value',
+  });
+
+  it('gives the public settings, nothing secret', async () => {
+    const res = await plain.inject('/api/config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      googleClientId: null,
+      paymentProvider: 'sandbox',
+      paymentKeyId: 'rzp_test_kakshasandbox',
+      currency: 'INR',
+    });
+    const withGoogle = await google.inject('/api/config');
+    expect(withGoogle.json().googleClientId).toBe('abc.apps.googleusercontent.com');
+    expect(withGoogle.body).not.toContain('top-secret-value');
+    expect(withGoogle.body).not.toContain('webhook');
+  });
+});

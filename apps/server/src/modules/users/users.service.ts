@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { storeAvatar } from '../media/images.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Saves the profile: name and description when given, and a new avatar (checked by
+ * content, re-encoded to a square WebP). The old avatar file is removed after the switch.
+ */
+export async function updateProfile(
+  db: DbOrTx,
+  storage: Storage,
+  user: UserRow,
+  changes: { name?: string; description?: string; avatar?: Buffer },
+): Promise<UserRow> {
+  const photoKey = changes.avatar ? await storeAvatar(storage, user.id, changes.avatar) : user.photoKey;
+  const [updated] = await db
+    .update(users)
+    .set({
+      name: changes.name ?? user.name,
+      description: changes.description ?? user.description,
+      photoKey,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (user.photoKey && photoKey !== user.photoKey && user.photoKey.startsWith(`public/avatars/${user.id}/`)) {
+    await storage.remove(user.photoKey).catch(() => {});
+  }
+  return updated;
+}

@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, newPage, screenshotDir, signInAs } from './browser';
+
+/**
+ * Every route of spec §2, for the role that may see it, at phone and desktop widths:
+ * no serious or critical axe violations, no console errors or failed requests, no
+ * horizontal scrolling; a screenshot of each is kept in test-results/screenshots.
+ */
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Route {
+  name: string;
+  path: string;
+  as?: 'student' | 'educator';
+}
+
+type CourseIds = { _id: string; lectures: { _id: string }[] };
+
+async function demoCourses() {
+  const published = (await (await fetch(`${baseUrl()}/api/course/getpublishedcoures`)).json()) as CourseIds[];
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.educator),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const own = (await (await fetch(`${baseUrl()}/api/course/getcreatorcourses`, { headers: { cookie } })).json()) as CourseIds[];
+  return { course: published[0], own: own.find((c) => c.lectures.length > 0) ?? own[0] };
+}
+
+async function check(page: Page, route: Route, width: 'phone' | 'desktop', errors: string[]) {
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => {
+    // Media requests the page itself cancels (a video seeking, an image replaced) are not failures.
+    if (!/net::ERR_ABORTED/.test(r.failure()?.errorText ?? '')) failed.push(`${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) failed.push(`${r.url()} ${r.status()}`);
+  });
+  await page.goto(route.path);
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${route.name}-${width}.png`), fullPage: true });
+  expect({ route: route.path, violations, errors, failed, overflow: overflow > 1 ? overflow : 0 }).toEqual({
+    route: route.path,
+    violations: [],
+    errors: [],
+    failed: [],
+    overflow: 0,
+  });
+}
+
+describe('every route: accessibility, console, layout', () => {
+  let routes: Route[] = [];
+  beforeAll(async () => {
+    // A published course for learner screens; the demo educator's own course for the editor screens.
+    const { course, own } = await demoCourses();
+    routes = [
+      { name: 'home', path: '/' },
+      { name: 'login', path: '/login' },
+      { name: 'signup', path: '/signup' },
+      { name: 'forgotpassword', path: '/forgotpassword' },
+      { name: 'not-found', path: '/no/such/page' },
+      { name: 'profile', path: '/profile', as: 'student' },
+      { name: 'editprofile', path: '/editprofile', as: 'student' },
+      { name: 'allcourses', path: '/allcourses', as: 'student' },
+      { name: 'viewcourse', path: `/viewcourse/${course._id}`, as: 'student' },
+      { name: 'enrolledcourses', path: '/enrolledcourses', as: 'student' },
+      { name: 'viewlecture', path: `/viewlecture/${course._id}`, as: 'student' },
+      { name: 'searchwithai', path: '/searchwithai', as: 'student' },
+      { name: 'dashboard', path: '/dashboard', as: 'educator' },
+      { name: 'courses', path: '/courses', as: 'educator' },
+      { name: 'createcourses', path: '/createcourses', as: 'educator' },
+      { name: 'addcourses', path: `/addcourses/${own._id}`, as: 'educator' },
+      { name: 'createlecture', path: `/createlecture/${own._id}`, as: 'educator' },
+      { name: 'editlecture', path: `/editlecture/${own._id}/${own.lectures[0]?._id}`, as: 'educator' },
+    ];
+  });
+
+  for (const width of ['desktop', 'phone'] as const) {
+    it(`passes at ${width} width`, { timeout: 300_000 }, async () => {
+      for (const route of routes) {
+        const { page, context, errors } = await newPage({ phone: width === 'phone' });
+        if (route.as) await signInAs(page, route.as === 'student' ? DEMO.student : DEMO.educator);
+        await check(page, route, width, errors);
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,36 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type InputHTMLAttributes, useState } from 'react';
+import { controlClass, Field } from '../../../components/ui/Field';
+
+/** A password field with a show/hide toggle (spec §2). */
+export function PasswordInput({
+  label,
+  className = '',
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field label={label}>
+      {(id, describedBy) => (
+        <div className="relative">
+          <input
+            id={id}
+            aria-describedby={describedBy}
+            type={visible ? 'text' : 'password'}
+            className={`${controlClass} pr-11 ${className}`}
+            {...rest}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-pressed={visible}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-ink"
+          >
+            {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}

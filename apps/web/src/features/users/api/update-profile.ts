@@ -1,0 +1,25 @@
+import type { User } from '@kaksha/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Multipart: name, description, photoUrl (the avatar file, optional) — spec §7. */
+export function updateProfile(input: { name: string; description: string; photo?: File | null }) {
+  const form = new FormData();
+  form.append('name', input.name);
+  form.append('description', input.description);
+  if (input.photo) form.append('photoUrl', input.photo);
+  return api.upload<User>('/api/user/updateprofile', form);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      // Reviews and creator cards show the name and photo too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allReviews });
+    },
+  });
+}
