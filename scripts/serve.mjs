@@ -11,7 +11,12 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export function build() {
   for (const workspace of ['apps/web', 'apps/server']) {
-    const res = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+    // Always a production build, whatever NODE_ENV the caller (a test runner) has.
+    const res = spawnSync('npm', ['run', 'build', '--workspace', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (res.status !== 0) throw new Error(`building ${workspace} failed`);
   }
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -48,13 +49,17 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Secrets that must never reach the logs. */
+export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole product: infrastructure plugins first, then the feature modules. */
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: true,
+    logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    // Only behind a known proxy may X-Forwarded-For name the client: rate limits key on it.
+    trustProxy: config.trustProxy,
     // Opening and migrating the embedded database can take a while on a busy machine.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
@@ -66,6 +71,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(errorHandlerPlugin);
   await app.register(fastifyCookie);
+  // A web app hosted on another origin (VITE_API_URL) may call the API with its cookies.
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  }
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.maxVideoBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },

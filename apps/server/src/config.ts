@@ -49,6 +49,10 @@ const envSchema = z.object({
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
@@ -111,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
+    /** Whom to believe for the client address (X-Forwarded-For): off, true, or the proxies' addresses/CIDRs. */
+    trustProxy: e.TRUST_PROXY,
     ai: {
       provider: e.AI_PROVIDER,
       baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''),

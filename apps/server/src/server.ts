@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp, LOG_REDACT } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoContent } from './db/seed/seed.ts';
 
@@ -16,11 +16,17 @@ async function main() {
   // People running `npm start` in a terminal get readable logs; everything else gets JSON lines.
   const logger = {
     level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    redact: LOG_REDACT,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   };
   const app = await buildApp(config, { logger });
   if (config.seedDemo) await seedDemoContent(app);
+  if (config.env === 'production') {
+    if (config.payment.provider === 'sandbox') {
+      app.log.warn('payments run in SANDBOX mode: learners enrol without paying (set PAYMENT_PROVIDER=razorpay)');
+    }
+    if (!config.mail.smtpUrl) app.log.warn(`no SMTP_URL: mail is written to ${config.mail.mailboxDir}, not sent`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -29,6 +29,10 @@ export const errorHandlerPlugin = fp(
         request.log.error({ err: error }, 'response did not match its schema');
         return reply.status(500).send({ message: 'Something went wrong', id: 'internal' });
       }
+      // The multipart parser (busboy) throws plain errors for bodies that are cut off or malformed.
+      if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
+        return reply.status(400).send({ message: 'The upload was malformed or incomplete', id: 'bad_multipart' });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         if (status === 429 && error.message)
@@ -47,6 +51,9 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+const MALFORMED_MULTIPART =
+  /^Multipart: |Unexpected end of (form|multipart)|Part terminated early|Malformed (part )?header/;
 
 /** zod's generic messages ("Invalid input: …") need the field named; custom ones are sentences already. */
 function humanize(field: string, message: string) {

@@ -12,13 +12,16 @@ describe('serving the web app', async () => {
   await writeFile(path.join(web, 'robots.txt'), 'User-agent: *');
   const app = await buildTestApp({ WEB_DIST: web });
 
-  it.each(['/', '/viewcourse/abc', '/editlecture/a/b', '/no/such/page'])('answers the client route %s with the app', async (url) => {
-    const res = await app.inject(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/viewcourse/abc', '/editlecture/a/b', '/no/such/page'])(
+    'answers the client route %s with the app',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 
   it('serves hashed assets compressed and cached for a year', async () => {
     const res = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip' } });
@@ -41,5 +44,17 @@ describe('serving the web app', async () => {
   it('does not serve files outside the web folder', async () => {
     const res = await app.inject('/..%2f..%2fetc%2fpasswd');
     expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('a web app hosted on another origin', async () => {
+  const app = await buildTestApp({ CORS_ORIGINS: 'https://app.kaksha.example' });
+
+  it('may call the API with credentials from the configured origin only', async () => {
+    const allowed = await app.inject({ url: '/api/health', headers: { origin: 'https://app.kaksha.example' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.kaksha.example');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -49,10 +49,10 @@ export async function seedDemoContent(app: FastifyInstance) {
 
     const courseIds = new Map<string, string>();
     const videoKeys = new Map<string, { key: string; size: number }>();
-    // Older courses first, so "newest" ordering follows the data file's order.
-    let minute = DEMO_COURSES.length;
+    // Creation times alternate between educators, so the newest-first catalogue looks mixed.
+    const createdAt = interleavedTimes(DEMO_COURSES);
     for (const c of DEMO_COURSES) {
-      const at = new Date(Date.now() - minute-- * 60_000);
+      const at = createdAt.get(c.key) as Date;
       const [row] = await tx
         .insert(courses)
         .values({
@@ -120,6 +120,16 @@ export async function seedDemoContent(app: FastifyInstance) {
     return true;
   });
   if (seeded) app.log.info(`seeded demo content: ${DEMO_USERS.length} users, ${DEMO_COURSES.length} courses`);
+}
+
+function interleavedTimes(list: typeof DEMO_COURSES) {
+  const byCreator = new Map<string, typeof list>();
+  for (const c of list) byCreator.set(c.creator, [...(byCreator.get(c.creator) ?? []), c]);
+  const order: string[] = [];
+  for (let i = 0; order.length < list.length; i++) {
+    for (const group of byCreator.values()) if (group[i]) order.push(group[i].key);
+  }
+  return new Map(order.map((key, i) => [key, new Date(Date.now() - (order.length - i) * 60_000)]));
 }
 
 function must(value: string | undefined, key: string) {

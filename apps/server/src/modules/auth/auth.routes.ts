@@ -50,13 +50,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { tags: ['auth'], body: loginRequestSchema, response: userResponse } },
     async (request, reply) => {
-      // Only failed attempts count: many people behind one carrier IP may log in correctly.
-      await limits.login.check(request);
+      await limits.login.attempt(request);
       try {
         const user = await login(app.db, request.body);
         return await startSession(request, reply, user);
       } catch (error) {
-        await limits.login.record(request);
+        await limits.login.failed(request);
         throw error;
       }
     },

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { buildTestApp, createUser } from '../../test/app.ts';
+import { buildTestApp, createUser, loginCookie } from '../../test/app.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
@@ -76,15 +76,35 @@ describe('Google sign-in', async () => {
 
   it('signs an existing account in, role unchanged, and accepts the issuer without https', async () => {
     const user = await createUser(app, { role: 'educator', email: `known-${Date.now()}@gmail.com` });
+    const sub = `sub-${Date.now()}`;
     const res = await googleSignup({
-      credential: await google.token({ email: user.email.toUpperCase(), iss: 'accounts.google.com' }),
+      credential: await google.token({ email: user.email.toUpperCase(), iss: 'accounts.google.com', sub }),
       role: 'student',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: user.id, role: 'educator', name: user.name });
     // Signing in again with the same Google account reaches the same account.
-    const again = await googleSignup({ credential: await google.token({ email: user.email }), role: '' });
+    const again = await googleSignup({ credential: await google.token({ email: user.email, sub }), role: '' });
     expect(again.json()._id).toBe(user.id);
+    // Another Google account claiming the same address does not.
+    const other = await googleSignup({ credential: await google.token({ email: user.email }), role: '' });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('takes a password account away from whoever set the password once Google proves the email', async () => {
+    // Someone signs up with the owner's address (sign-up does not prove email ownership).
+    const squatter = await createUser(app, { email: `owner-${Date.now()}@gmail.com`, password: 'squatter password' });
+    const squatterCookie = await loginCookie(app, squatter);
+    const res = await googleSignup({ credential: await google.token({ email: squatter.email }), role: '' });
+    expect(res.statusCode).toBe(200);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: squatter.email, password: 'squatter password' },
+    });
+    expect(login.statusCode).toBe(401);
+    const me = await app.inject({ url: '/api/user/currentuser', headers: { cookie: squatterCookie } });
+    expect(me.json()).toBeNull();
   });
 
   it('refuses an unknown role', async () => {

@@ -4,8 +4,9 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, forbidden, serviceUnavailable, unauthorized } from '../../errors.ts';
+import { AppError, conflict, forbidden, serviceUnavailable, unauthorized } from '../../errors.ts';
 import { findUserByEmail, isUniqueViolation, normalizeEmail, type UserRow } from './auth.service.ts';
+import { revokeAllSessions } from './sessions.ts';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
@@ -63,17 +64,21 @@ export async function googleAccount(db: DbOrTx, identity: GoogleIdentity, role: 
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {
-      if (existing.googleSub) return existing;
+      if (existing.googleSub === identity.sub) return existing;
+      if (existing.googleSub) throw conflict('This email belongs to an account linked to another Google account.');
+      // First Google sign-in for an account made with a password. Sign-up never proved who owns the
+      // email; Google just did. So whoever chose that password (perhaps not the owner) loses it and
+      // every session; the owner keeps Google sign-in and can set a password by reset.
       try {
         const [linked] = await db
           .update(users)
-          .set({ googleSub: identity.sub })
+          .set({ googleSub: identity.sub, passwordHash: null })
           .where(eq(users.id, existing.id))
           .returning();
+        if (existing.passwordHash) await revokeAllSessions(db, existing.id);
         return linked ?? existing;
       } catch (error) {
-        // That Google id is already linked to another account: sign in by email all the same.
-        if (isUniqueViolation(error)) return existing;
+        if (isUniqueViolation(error)) throw conflict('This Google account is already linked to another account.');
         throw error;
       }
     }

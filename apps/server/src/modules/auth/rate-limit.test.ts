@@ -21,8 +21,21 @@ function expect429(res: { statusCode: number; json: () => { message: string }; h
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('rate limits on login, signup, sendotp and verifyotp (in process)', async () => {
+describe('client address', async () => {
   const app = await buildTestApp({ AUTH_RATE_LIMIT_SCALE: String(SCALE) });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const email = freshEmail('xff');
+    for (let i = 0; i < scaled(AUTH_LIMITS.signup.perIp); i++) {
+      await post(app, 'signup', { name: 'X', email: freshEmail('xff'), password: 'long enough 1' }, freshIp());
+    }
+    // A new forged address each time does not reset the per-IP count.
+    expect429(await post(app, 'signup', { name: 'X', email, password: 'long enough 1' }, freshIp()));
+  });
+});
+
+describe('rate limits on login, signup, sendotp and verifyotp (in process)', async () => {
+  const app = await buildTestApp({ AUTH_RATE_LIMIT_SCALE: String(SCALE), TRUST_PROXY: 'true' });
 
   it('login: failed attempts per email are limited, from any IP, and then even the right password waits', async () => {
     const user = await createUser(app, { password: 'right-password' });
@@ -49,12 +62,22 @@ describe('rate limits on login, signup, sendotp and verifyotp (in process)', asy
     expect((await post(app, 'login', { email: freshEmail(), password: 'wrong' }, freshIp())).statusCode).toBe(401);
   });
 
-  it('login: successful logins are not counted (many people may share one carrier IP)', async () => {
-    const user = await createUser(app, { password: 'right-password' });
+  it('login: successful logins do not count against the IP (many people may share one carrier IP)', async () => {
     const ip = freshIp();
     for (let i = 0; i < scaled(AUTH_LIMITS.login.perIp) + 3; i++) {
+      const user = await createUser(app, { password: 'right-password' });
       expect((await post(app, 'login', { email: user.email, password: 'right-password' }, ip)).statusCode).toBe(200);
     }
+  });
+
+  it('login: parallel guesses cannot slip past the per-account limit', async () => {
+    const user = await createUser(app, { password: 'right-password' });
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(app, 'login', { email: user.email, password: 'wrong' }, ip)),
+    );
+    const unlimited = answers.filter((r) => r.statusCode === 401).length;
+    expect(unlimited).toBe(scaled(AUTH_LIMITS.login.perEmailIp));
   });
 
   it('signup: limited per IP and per email', async () => {
@@ -132,8 +155,8 @@ async function redisReachable() {
 }
 
 describe.skipIf(!(await redisReachable()))('rate limits shared through Redis (REDIS_URL)', async () => {
-  const one = await buildTestApp({ AUTH_RATE_LIMIT_SCALE: String(SCALE), REDIS_URL: redisUrl });
-  const two = await buildTestApp({ AUTH_RATE_LIMIT_SCALE: String(SCALE), REDIS_URL: redisUrl });
+  const one = await buildTestApp({ AUTH_RATE_LIMIT_SCALE: String(SCALE), REDIS_URL: redisUrl, TRUST_PROXY: 'true' });
+  const two = await buildTestApp({ AUTH_RATE_LIMIT_SCALE: String(SCALE), REDIS_URL: redisUrl, TRUST_PROXY: 'true' });
 
   it('counts failed logins on one instance against the other', async () => {
     expect(one.redis).not.toBeNull();

@@ -14,6 +14,7 @@ import {
   editCourseSchema,
   findCourseForViewer,
   listCreatorCourses,
+  listEnrolledCourses,
   listPublishedCourses,
   loadOwnedCourse,
   parseFields,
@@ -180,6 +181,19 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listCreatorCourses(app.db, app.storage, request.user!.id),
+  );
+
+  app.get(
+    '/getenrolledcourses',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['courses'],
+        summary: "The signed-in learner's enrolled courses, most recent first, including ones unpublished since",
+        response: { 200: z.array(courseSchema) },
+      },
+    },
+    async (request) => listEnrolledCourses(app.db, app.storage, request.user!.id),
   );
 };
 

@@ -1,5 +1,5 @@
 import { CATEGORIES, LEVELS, MAX_PRICE_INR } from '@kaksha/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { courses, enrollments, lectures, paymentOrders, reviews } from '../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import { removeThumbnail } from '../media/images.ts';
 import { lectureVideoPrefix, removeVideo } from '../media/videos.ts';
 import { reindexCourse } from '../search/search.index.ts';
 import { findCourses } from './courses.presenter.ts';
+import { isEnrolled } from './enrollments.ts';
 
 export { listPublishedCourses } from './courses.presenter.ts';
 
@@ -19,7 +20,11 @@ type CourseRow = typeof courses.$inferSelect;
 export async function findCourseForViewer(db: DbOrTx, storage: Storage, courseId: string, viewerId?: string | null) {
   if (!isUuid(courseId)) throw notFound('Course not found');
   const [course] = await findCourses(db, storage, eq(courses.id, courseId), { viewerId });
-  if (!course || (!course.isPublished && course.creator !== viewerId)) throw notFound('Course not found');
+  if (!course) throw notFound('Course not found');
+  // Learners who paid keep their course after the educator unpublishes it.
+  if (!course.isPublished && course.creator !== viewerId && !(viewerId && (await isEnrolled(db, viewerId, courseId)))) {
+    throw notFound('Course not found');
+  }
   return course;
 }
 
@@ -168,9 +173,10 @@ function stripUndefined<T extends object>(obj: T): Partial<T> {
 }
 
 export const HAS_LEARNERS = 'This course has enrolled learners; unpublish it instead';
+export const CHECKOUT_OPEN = 'A learner is paying for this course right now; unpublish it, and delete it in an hour';
 
 /**
- * Deletes a course with its lectures, reviews, progress and unpaid orders, then its media
+ * Deletes a course with its lectures, reviews, progress and abandoned orders, then its media
  * (thumbnail renditions and its own videos; the shared demo videos stay). A course with
  * enrolled (or paid) learners cannot be deleted: they keep access, so 409.
  */
@@ -182,11 +188,17 @@ export async function deleteCourse(db: DbOrTx, storage: Storage, courseId: strin
         .select({ learners: sql<number>`count(*)::int` })
         .from(enrollments)
         .where(eq(enrollments.courseId, courseId));
-      const [{ paid }] = await tx
-        .select({ paid: sql<number>`count(*)::int` })
+      // Paid orders, and open ones young enough that a learner may be paying right now (their
+      // money must find its order to enrol them).
+      const [{ paid, paying }] = await tx
+        .select({
+          paid: sql<number>`count(*) filter (where ${paymentOrders.status} = 'paid')::int`,
+          paying: sql<number>`count(*) filter (where ${paymentOrders.status} = 'created' and ${paymentOrders.createdAt} > now() - interval '1 hour')::int`,
+        })
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.courseId, courseId), eq(paymentOrders.status, 'paid')));
+        .where(eq(paymentOrders.courseId, courseId));
       if (learners > 0 || paid > 0) throw conflict(HAS_LEARNERS);
+      if (paying > 0) throw conflict(CHECKOUT_OPEN);
       const videos = await tx.select({ key: lectures.videoKey }).from(lectures).where(eq(lectures.courseId, courseId));
       await tx.delete(paymentOrders).where(and(eq(paymentOrders.courseId, courseId), ne(paymentOrders.status, 'paid')));
       await tx.delete(reviews).where(eq(reviews.courseId, courseId));
@@ -219,3 +231,17 @@ export const listCreatorCourses = (db: DbOrTx, storage: Storage, userId: string)
     viewerId: userId,
     orderBy: [desc(courses.createdAt), desc(courses.id)],
   });
+
+/** The courses a learner is enrolled in, most recently enrolled first, published or not (paid access stays). */
+export const listEnrolledCourses = (db: DbOrTx, storage: Storage, userId: string) =>
+  findCourses(
+    db,
+    storage,
+    inArray(courses.id, db.select({ id: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId))),
+    {
+      viewerId: userId,
+      orderBy: [
+        sql`(select max(${enrollments.createdAt}) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.userId} = ${userId}) desc`,
+      ],
+    },
+  );

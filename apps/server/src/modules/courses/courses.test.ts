@@ -299,7 +299,21 @@ describe('course authoring', async () => {
       expect(unpublish.json().isPublished).toBe(false);
     });
 
-    it('removes reviews, unpaid orders, lectures and own videos but never the shared demo videos', async () => {
+    it('is refused with 409 while a learner may be paying (a fresh open order)', async () => {
+      const c = await createCourse(app, educator.id);
+      await app.db.insert(paymentOrders).values({
+        providerOrderId: `order_${c.id.slice(0, 12)}`,
+        provider: 'sandbox',
+        userId: student.id,
+        courseId: c.id,
+        amount: 49900,
+      });
+      const res = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/paying for this course right now/);
+    });
+
+    it('removes reviews, abandoned orders, lectures and own videos but never the shared demo videos', async () => {
       await app.storage.put('private/demo/lecture-01.mp4', TINY_MP4);
       const c = await createCourse(app, educator.id, {
         isPublished: false,
@@ -317,6 +331,8 @@ describe('course authoring', async () => {
         userId: student.id,
         courseId: c.id,
         amount: 49900,
+        // An abandoned checkout: long past the time anyone could still be paying.
+        createdAt: new Date(Date.now() - 2 * 3_600_000),
       });
       const res = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
       expect(res.statusCode).toBe(200);

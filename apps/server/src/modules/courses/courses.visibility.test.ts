@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 
 // Learner-facing visibility of courses (issue 5): published courses for everyone,
-// an unpublished course only for its creator.
+// an unpublished course only for its creator and the learners enrolled in it.
 describe('published and unpublished courses', async () => {
   const app = await buildTestApp();
   const creator = await createUser(app, { role: 'educator', name: 'Creator Name' });
@@ -47,6 +47,34 @@ describe('published and unpublished courses', async () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ title: 'Draft One', isPublished: false });
+  });
+
+  it('keeps an unpublished course visible to the learners enrolled in it', async () => {
+    const paid = await createUser(app);
+    const withdrawn = await createCourse(app, creator.id, { title: 'Withdrawn', isPublished: false });
+    await enroll(app, paid.id, withdrawn.id);
+    const res = await app.inject({
+      url: `/api/course/getcourse/${withdrawn.id}`,
+      headers: { cookie: await loginCookie(app, paid) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: withdrawn.id, isPublished: false });
+  });
+
+  it("lists a learner's enrolled courses, newest enrolment first, including unpublished ones", async () => {
+    const learner2 = await createUser(app);
+    const first = await createCourse(app, creator.id, { title: 'First Enrolled' });
+    const second = await createCourse(app, creator.id, { title: 'Second Enrolled', isPublished: false });
+    await enroll(app, learner2.id, first.id);
+    await enroll(app, learner2.id, second.id);
+    const res = await app.inject({
+      url: '/api/course/getenrolledcourses',
+      headers: { cookie: await loginCookie(app, learner2) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((c: { title: string }) => c.title)).toEqual(['Second Enrolled', 'First Enrolled']);
+    expect(res.json()[0]).not.toHaveProperty('enrolledStudents');
+    expect((await app.inject('/api/course/getenrolledcourses')).statusCode).toBe(401);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

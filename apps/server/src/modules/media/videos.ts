@@ -92,6 +92,8 @@ export async function storeVideo(
   where: { courseId: string; lectureId: string; maxBytes: number },
 ): Promise<StoredVideo> {
   const source = file.file;
+  // The parser may have torn the file stream down already (a body cut off inside a small part).
+  if (source.destroyed || source.errored) throw incomplete();
   const gate = new VideoGate(source, where.maxBytes);
   const onSourceError = (error: Error) => gate.destroy(error);
   // A source closed before its end without an error (a torn-down parser) must fail too, not hang.
@@ -122,8 +124,12 @@ export async function storeVideo(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(where.maxBytes);
     // The client went away (cancelled or lost): an expected outcome, not a server fault.
-    if (code === 'ECONNRESET' || code === 'FST_MP_PREMATURE_CLOSE' || (error as Error).message === 'aborted') {
-      throw badRequest('The upload did not complete; please try again');
+    if (
+      code === 'ECONNRESET' ||
+      code === 'FST_MP_PREMATURE_CLOSE' ||
+      /^aborted$|terminated early|Unexpected end of/.test((error as Error).message)
+    ) {
+      throw incomplete();
     }
     throw error;
   } finally {
@@ -131,6 +137,8 @@ export async function storeVideo(
     source.off('close', onSourceClose);
   }
 }
+
+const incomplete = () => badRequest('The upload did not complete; please try again');
 
 /** Removes a lecture's video unless it is one of the shared demo files. */
 export async function removeVideo(storage: Storage, key: string | null | undefined) {

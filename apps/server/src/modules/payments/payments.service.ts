@@ -6,13 +6,14 @@ import {
   type SandboxPayResponse,
   type VerifyPaymentRequest,
 } from '@kaksha/contracts';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { courses, enrollments, paymentOrders } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { isEnrolled } from '../courses/enrollments.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -58,45 +59,49 @@ export async function startEnrollment(
     provider: provider.name,
   });
 
-  // A double click, a reload or a cancelled checkout reuses the open order instead of piling up new ones.
-  const [open] = await db
-    .select()
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.userId, learnerId),
-        eq(paymentOrders.courseId, courseId),
-        eq(paymentOrders.provider, provider.name),
-        eq(paymentOrders.status, 'created'),
-        eq(paymentOrders.amount, amount),
-        gt(paymentOrders.createdAt, new Date(Date.now() - ORDER_REUSE_MS)),
-      ),
-    )
-    .orderBy(desc(paymentOrders.createdAt))
-    .limit(1);
-  if (open) return present(open);
+  // A double click, a reload or a cancelled checkout reuses the open order instead of piling up new
+  // ones; the lock makes two parallel requests agree on one order (and one charge).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${learnerId}:${courseId}`}))`);
+    const [open] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, learnerId),
+          eq(paymentOrders.courseId, courseId),
+          eq(paymentOrders.provider, provider.name),
+          eq(paymentOrders.status, 'created'),
+          eq(paymentOrders.amount, amount),
+          gt(paymentOrders.createdAt, new Date(Date.now() - ORDER_REUSE_MS)),
+        ),
+      )
+      .orderBy(desc(paymentOrders.createdAt))
+      .limit(1);
+    if (open) return present(open);
 
-  const id = randomUUID();
-  const providerOrder = await provider.createOrder({
-    amount,
-    currency,
-    receipt: id,
-    notes: { courseId, userId: learnerId },
-  });
-  const [order] = await db
-    .insert(paymentOrders)
-    .values({
-      id,
-      providerOrderId: providerOrder.id,
-      provider: provider.name,
-      userId: learnerId,
-      courseId,
+    const id = randomUUID();
+    const providerOrder = await provider.createOrder({
       amount,
       currency,
-      status: 'created',
-    })
-    .returning();
-  return present(order);
+      receipt: id,
+      notes: { courseId, userId: learnerId },
+    });
+    const [order] = await tx
+      .insert(paymentOrders)
+      .values({
+        id,
+        providerOrderId: providerOrder.id,
+        provider: provider.name,
+        userId: learnerId,
+        courseId,
+        amount,
+        currency,
+        status: 'created',
+      })
+      .returning();
+    return present(order);
+  });
 }
 
 /**
@@ -142,15 +147,6 @@ const lockOrder = async (tx: Tx, providerOrderId: string) => {
     .for('update');
   return order;
 };
-
-async function isEnrolled(db: DbOrTx, userId: string, courseId: string) {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .limit(1);
-  return !!row;
-}
 
 /** Enrols once: the unique (user, course) index makes a second insert a no-op. */
 const enrol = (db: DbOrTx, userId: string, courseId: string) =>

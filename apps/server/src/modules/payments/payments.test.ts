@@ -161,7 +161,10 @@ describe('payments (sandbox provider)', async () => {
   it('hands out the open order again instead of creating a second one (double click, cancelled checkout)', async () => {
     const course = await paidCourse(799);
     const student = await learner();
-    const first = await createOrder(student, course.id);
+    // Parallel first requests agree on one order too (a real race on PostgreSQL).
+    const firsts = await Promise.all([createOrder(student, course.id), createOrder(student, course.id)]);
+    expect(firsts[1].id).toBe(firsts[0].id);
+    const first = firsts[0];
     const again = await Promise.all([createOrder(student, course.id), createOrder(student, course.id)]);
     expect(again.map((o) => o.id)).toEqual([first.id, first.id]);
     const rows = await app.db.select().from(paymentOrders).where(eq(paymentOrders.courseId, course.id));

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { courses, enrollments, lectureProgress, lectures } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { isEnrolled } from '../courses/enrollments.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Progress is kept only for learners enrolled in this course';
 /** A lecture counts as completed once this share of it was watched. */
@@ -37,12 +38,7 @@ export interface CourseProgressSummary {
 const percentOf = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
 async function assertEnrolled(db: DbOrTx, userId: string, courseId: string) {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .limit(1);
-  if (!row) throw forbidden(NOT_ENROLLED_MESSAGE);
+  if (!(await isEnrolled(db, userId, courseId))) throw forbidden(NOT_ENROLLED_MESSAGE);
 }
 
 /** The learner's progress in one course they are enrolled in (lectures removed since are ignored). */

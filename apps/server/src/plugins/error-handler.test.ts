@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createCourse, createUser, loginCookie } from '../test/app.ts';
+
+describe('malformed and cut-off uploads get a 400, never a 500 or a hang', async () => {
+  const app = await buildTestApp();
+  const educator = await createUser(app, { role: 'educator' });
+  const cookie = await loginCookie(app, educator);
+  const course = await createCourse(app, educator.id, { lectures: [{ lectureTitle: 'One' }] });
+  const lectureId = course.lectures[0].id;
+
+  const multipart = (url: string, body: string, boundary: string | null = 'XyZ') =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        cookie,
+        'content-type': boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
+      },
+      payload: body,
+    });
+
+  // A body that ends inside a small file part, with no closing boundary.
+  const cutOff = (field: string, filename: string) =>
+    `--XyZ\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: video/mp4\r\n\r\n\0\0\0\x18ftypmp42partial`;
+
+  it.each([
+    ['/api/user/updateprofile'],
+    [`/api/course/editcourse/${course.id}`],
+    [`/api/course/editlecture/${lectureId}`],
+  ])('%s: multipart without a boundary', async (url) => {
+    const res = await multipart(url, 'whatever', null);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it('editlecture: a body cut off inside a small video part', async () => {
+    const res = await multipart(`/api/course/editlecture/${lectureId}`, cutOff('videoUrl', 'a.mp4'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/did not complete|malformed or incomplete/);
+  });
+
+  it('updateprofile: a body cut off inside the avatar part', async () => {
+    const res = await multipart('/api/user/updateprofile', cutOff('photoUrl', 'a.png'));
+    expect(res.statusCode).toBe(400);
+  });
+});
