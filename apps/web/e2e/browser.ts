@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 
 const CANDIDATES = [
@@ -76,9 +76,23 @@ export const DEMO = {
 };
 
 /** Signs in through the API inside the browser context, so later page loads are signed in. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs in through the API inside the browser context, so later page loads are signed in.
+ * A test file reuses one session per account (as a returning user would), which also keeps
+ * the suite far below the login rate limits.
+ */
 export async function signInAs(page: Page, who: { email: string; password: string }) {
+  const saved = sessions.get(who.email);
+  if (saved) {
+    await page.context().addCookies(saved);
+    // A test may have logged that session out since.
+    if ((await (await page.request.get('/api/user/currentuser')).json())?.email === who.email) return;
+  }
   const res = await page.request.post('/api/auth/login', { data: who, headers: { origin: baseUrl() } });
   if (!res.ok()) throw new Error(`login as ${who.email} failed: ${res.status()} ${await res.text()}`);
+  sessions.set(who.email, await page.context().cookies());
 }
 
 export const screenshotDir = path.resolve(

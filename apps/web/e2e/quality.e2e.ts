@@ -54,13 +54,13 @@ async function check(page: Page, route: Route, width: 'phone' | 'desktop', error
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${route.name}-${width}.png`), fullPage: true });
-  expect({ route: route.path, violations, errors, failed, overflow: overflow > 1 ? overflow : 0 }).toEqual({
-    route: route.path,
-    violations: [],
-    errors: [],
-    failed: [],
-    overflow: 0,
-  });
+  const problems = [
+    ...violations.map((v: string) => `axe ${v}`),
+    ...errors.map((e) => `console ${e}`),
+    ...failed.map((f) => `request ${f}`),
+    ...(overflow > 1 ? [`scrolls sideways by ${overflow}px`] : []),
+  ];
+  return problems.map((p) => `${route.path} (${width}): ${p}`);
 }
 
 describe('every route: accessibility, console, layout', () => {
@@ -92,12 +92,14 @@ describe('every route: accessibility, console, layout', () => {
 
   for (const width of ['desktop', 'phone'] as const) {
     it(`passes at ${width} width`, { timeout: 300_000 }, async () => {
+      const problems: string[] = [];
       for (const route of routes) {
         const { page, context, errors } = await newPage({ phone: width === 'phone' });
         if (route.as) await signInAs(page, route.as === 'student' ? DEMO.student : DEMO.educator);
-        await check(page, route, width, errors);
+        problems.push(...(await check(page, route, width, errors)));
         await context.close();
       }
+      expect(problems).toEqual([]);
     });
   }
 });

@@ -29,6 +29,8 @@ export type Level = (typeof LEVELS)[number];
 
 export const ROLES = ['student', 'educator'] as const;
 export type Role = (typeof ROLES)[number];
+/** How a role is written everywhere in the interface. */
+export const ROLE_LABELS: Record<Role, string> = { student: 'Student', educator: 'Educator' };
 
 export const CURRENCY = 'INR';
 /** Highest course price we accept, in whole rupees. */

@@ -1,17 +1,88 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { matchPath, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
 import { Navbar } from '../features/auth/components/Navbar';
+import { useRouteLoading } from './route-progress';
 
-/** Every page: skip link, top navigation, the page, and a smooth scroll to the top on route change. */
+/** Tab titles per route ("All Courses · Kaksha"); pages with a course name refine theirs. */
+const TITLES: [pattern: string, title: string][] = [
+  ['/', ''],
+  ['/login', 'Login'],
+  ['/signup', 'Sign Up'],
+  ['/forgotpassword', 'Forgot Password'],
+  ['/profile', 'My Profile'],
+  ['/editprofile', 'Edit Profile'],
+  ['/allcourses', 'All Courses'],
+  ['/viewcourse/:courseId', 'Course'],
+  ['/enrolledcourses', 'My Enrolled Courses'],
+  ['/viewlecture/:courseId', 'Lectures'],
+  ['/searchwithai', 'Search with AI'],
+  ['/dashboard', 'Dashboard'],
+  ['/courses', 'Courses'],
+  ['/createcourses', 'Create Course'],
+  ['/addcourses/:courseId', 'Edit Course'],
+  ['/createlecture/:courseId', 'Create Lecture'],
+  ['/editlecture/:courseId/:lectureId', 'Edit Lecture'],
+];
+
+export const titleFor = (pathname: string) => {
+  const found = TITLES.find(([pattern]) => matchPath(pattern, pathname));
+  if (!found) return 'Page not found · Kaksha';
+  return found[1] ? `${found[1]} · Kaksha` : 'Kaksha';
+};
+
+/** A slim bar at the top while the next page's code downloads (the old page stays on screen). */
+function RouteProgress() {
+  const loading = useRouteLoading();
+  // Only when it takes a moment: most navigations finish within a frame and should not flash it.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!loading) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), 150);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  if (!loading || !shown) return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100" aria-hidden="true">
+      <div className="h-full w-full origin-left animate-route-progress bg-brand-600" />
+    </div>
+  );
+}
+
+/**
+ * Every page: skip link, top navigation, the page. On a route change: the tab title, a smooth
+ * scroll to the top, and focus on <main> so screen readers start reading the new page.
+ */
 export function Layout() {
   const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+  const loading = useRouteLoading();
+
+  // A layout effect runs before the pages' own effects, so a page's usePageTitle wins.
+  useLayoutEffect(() => {
+    document.title = titleFor(pathname);
+  }, [pathname]);
+
   useEffect(() => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const main = mainRef.current;
+    const active = document.activeElement;
+    // Unless the new page already put focus somewhere inside itself.
+    if (main && !(active && active !== main && main.contains(active))) main.focus({ preventScroll: true });
   }, [pathname]);
+
   return (
     <>
+      <RouteProgress />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
@@ -19,7 +90,13 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="min-h-[70vh]">
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        aria-busy={loading || undefined}
+        className="min-h-[70vh] outline-none focus:outline-none focus-visible:outline-none"
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

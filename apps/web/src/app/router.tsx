@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
+import HomePage from '../features/home/pages/HomePage';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
+import { RouteError } from './RouteError';
+import { setLatestLocationKey } from './route-progress';
 
-// Every page is its own chunk: a visitor downloads only the screens they open.
-const HomePage = lazy(() => import('../features/home/pages/HomePage'));
+// The landing page is in the entry bundle (no second round trip); every other page is its own
+// chunk, so a visitor downloads only the screens they open.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const SignupPage = lazy(() => import('../features/auth/pages/SignupPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -30,6 +33,7 @@ const educator = (page: React.ReactNode) => <RequireEducator>{page}</RequireEduc
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
@@ -59,3 +63,6 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+setLatestLocationKey(router.state.location.key);
+router.subscribe((state) => setLatestLocationKey(state.location.key));

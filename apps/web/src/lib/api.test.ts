@@ -17,7 +17,9 @@ describe('api client', () => {
   it("turns an error answer into an ApiError carrying the server's message", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: 'Invalid email or password' }), { status: 401 })),
+      vi
+        .fn()
+        .mockResolvedValue(new Response(JSON.stringify({ message: 'Invalid email or password' }), { status: 401 })),
     );
     const error = (await api.post('/api/auth/login', {}).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -31,5 +33,25 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toMatch(/Cannot reach the server/);
     expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  it('upload: a 204 answer resolves without a body and the abort listener is removed', async () => {
+    class FakeXhr {
+      status = 204;
+      responseText = '';
+      upload = {} as { onprogress?: unknown };
+      withCredentials = false;
+      onload?: () => void;
+      open() {}
+      abort() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const controller = new AbortController();
+    const remove = vi.spyOn(controller.signal, 'removeEventListener');
+    await expect(api.upload('/api/x', new FormData(), { signal: controller.signal })).resolves.toBeUndefined();
+    expect(remove).toHaveBeenCalledWith('abort', expect.any(Function));
   });
 });

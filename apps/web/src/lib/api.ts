@@ -17,6 +17,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Statuses whose answers never have a body. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 async function parse<T>(res: Response): Promise<T> {
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
@@ -67,13 +70,30 @@ export const api = {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
       };
+      const onAbort = () => xhr.abort();
+      const done = () => opts.signal?.removeEventListener('abort', onAbort);
       xhr.onload = () => {
-        const res = new Response(xhr.responseText || null, { status: xhr.status });
+        done();
+        // A Response cannot carry a body with 204/205/304 (the constructor throws), nor a status
+        // outside 200–599; those answers are read without one.
+        const nullBody = NULL_BODY_STATUSES.has(xhr.status);
+        const status = xhr.status >= 200 && xhr.status <= 599 ? xhr.status : 500;
+        const res = new Response(nullBody ? null : xhr.responseText || null, { status });
         parse<T>(res).then(resolve, reject);
       };
-      xhr.onerror = () => reject(new ApiError(0, 'Upload failed. Check your connection and try again.'));
-      xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-      opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.onerror = () => {
+        done();
+        reject(new ApiError(0, 'Upload failed. Check your connection and try again.'));
+      };
+      xhr.onabort = () => {
+        done();
+        reject(new DOMException('Upload cancelled', 'AbortError'));
+      };
+      if (opts.signal?.aborted) {
+        reject(new DOMException('Upload cancelled', 'AbortError'));
+        return;
+      }
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
       xhr.send(form);
     });
   },

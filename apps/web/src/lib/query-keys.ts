@@ -3,6 +3,8 @@ export const queryKeys = {
   currentUser: ['currentUser'] as const,
   publishedCourses: ['courses', 'published'] as const,
   course: (id: string) => ['courses', 'detail', id] as const,
+  /** Every course's detail (prefix of `course(id)`). */
+  courseDetails: ['courses', 'detail'] as const,
   creatorCourses: ['courses', 'creator'] as const,
   courseLectures: (id: string) => ['courses', 'lectures', id] as const,
   creator: (userId: string) => ['creator', userId] as const,
@@ -10,5 +12,7 @@ export const queryKeys = {
   progress: (courseId: string) => ['progress', courseId] as const,
   /** Progress summary of every enrolled course (GET /api/progress); ['progress'] invalidates both. */
   progressAll: ['progress', 'all'] as const,
+  /** The signed-in learner's enrolled courses (GET /api/course/getenrolledcourses). */
+  enrolledCourses: ['courses', 'enrolled'] as const,
   config: ['config'] as const,
 };

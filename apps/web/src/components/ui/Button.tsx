@@ -54,6 +54,11 @@ export function Button({
   );
 }
 
-export function ButtonLink({ variant, size, className = '', ...rest }: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({
+  variant,
+  size,
+  className = '',
+  ...rest
+}: LinkProps & { variant?: Variant; size?: Size; ref?: React.Ref<HTMLAnchorElement> }) {
   return <Link className={buttonClass(variant, size, className)} {...rest} />;
 }

@@ -7,7 +7,9 @@ import {
 } from 'react';
 
 const control =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink placeholder:text-slate-500 focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:bg-surface read-only:bg-surface';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink placeholder:text-slate-500 focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:bg-surface';
+/** Only text fields can be read-only; <select> matches :read-only too and would look disabled. */
+const textControl = `${control} read-only:bg-surface`;
 
 interface FieldProps {
   label: string;
@@ -54,7 +56,7 @@ export function TextInput({
           id={id}
           aria-describedby={describedBy}
           aria-invalid={!!error || undefined}
-          className={`${control} ${className}`}
+          className={`${textControl} ${className}`}
           {...rest}
         />
       )}
@@ -75,7 +77,7 @@ export function TextArea({
           id={id}
           aria-describedby={describedBy}
           aria-invalid={!!error || undefined}
-          className={`${control} ${className}`}
+          className={`${textControl} ${className}`}
           {...rest}
         />
       )}

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * A modal dialog on the native <dialog>: focus is kept inside, Escape closes it,
@@ -17,6 +17,7 @@ export function Modal({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -31,13 +32,13 @@ export function Modal({
         e.preventDefault();
         onClose();
       }}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-card p-0 shadow-xl backdrop:bg-black/50"
     >
       {open && (
         <div className="p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id="modal-title" className="text-lg font-bold text-ink">
+            <h2 id={titleId} className="text-lg font-bold text-ink">
               {title}
             </h2>
             <button

@@ -9,11 +9,14 @@ export function signedIn(queryClient: QueryClient, user: User) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.creatorCourses });
 }
 
-/** After logout: forget the user and the data that belonged to them. */
+/**
+ * After logout: forget the user and every piece of server data fetched for them, so the next
+ * person in this tab never sees it. Only the public config survives.
+ */
 export function signedOut(queryClient: QueryClient) {
+  const keep = new Set<string>([queryKeys.config[0], queryKeys.currentUser[0]]);
+  queryClient.removeQueries({ predicate: (query) => !keep.has(String(query.queryKey[0])) });
   queryClient.setQueryData(queryKeys.currentUser, null);
-  queryClient.removeQueries({ queryKey: queryKeys.creatorCourses });
-  queryClient.removeQueries({ queryKey: ['progress'] });
 }
 
 export function useOnSignedIn() {

@@ -21,10 +21,22 @@ const base: User = {
   enrolledCourses: [],
 };
 
-function renderNavbar(user: User | null) {
+function renderNavbar(user: User | null | undefined) {
   const client = new QueryClient();
-  client.setQueryData(queryKeys.currentUser, user);
-  const router = createMemoryRouter([{ path: '*', element: <Navbar /> }]);
+  if (user !== undefined) client.setQueryData(queryKeys.currentUser, user);
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <>
+          <Navbar />
+          <main>
+            <a href="/elsewhere">A link on the page</a>
+          </main>
+        </>
+      ),
+    },
+  ]);
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -74,5 +86,32 @@ describe('Navbar', { timeout: 20_000 }, () => {
     await user.keyboard('{Escape}');
     expect(account).toHaveAttribute('aria-expanded', 'false');
     expect(account).toHaveFocus();
+  });
+
+  it('the phone drawer: the rest of the page inert, no scroll; Escape closes and focus returns', async () => {
+    renderNavbar(base);
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const drawer = screen.getByRole('dialog', { name: 'Menu', hidden: true });
+    expect(toggle).toHaveAttribute('aria-controls', drawer.id);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.querySelector('main')).toHaveAttribute('inert');
+    expect(document.querySelector('header')).toHaveAttribute('inert');
+    expect(drawer).not.toHaveAttribute('inert');
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.querySelector('main')).not.toHaveAttribute('inert');
+    expect(document.body.style.overflow).toBe('');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('while the user loads: neither Login nor LogOut, a placeholder instead', () => {
+    renderNavbar(undefined);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'LogOut' })).toBeNull();
   });
 });

@@ -33,11 +33,38 @@ function useDismiss(open: boolean, close: () => void, ref: React.RefObject<HTMLE
 }
 
 /**
+ * While the drawer is open it is the only thing on the page: everything else is `inert` (no
+ * focus, hidden from screen readers) and the page behind does not scroll.
+ */
+function useModalDrawer(open: boolean, ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const drawer = ref.current;
+    if (!open || !drawer) return;
+    const made: HTMLElement[] = [];
+    for (let node: HTMLElement | null = drawer; node && node !== document.body; node = node.parentElement) {
+      for (const sibling of Array.from(node.parentElement?.children ?? [])) {
+        if (sibling === node || !(sibling instanceof HTMLElement) || sibling.hasAttribute('inert')) continue;
+        // Toasts stay announced; the backdrop still takes the click that closes the drawer.
+        if (sibling.classList.contains('Toastify') || sibling.getAttribute('aria-hidden') === 'true') continue;
+        sibling.setAttribute('inert', '');
+        made.push(sibling);
+      }
+    }
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      for (const el of made) el.removeAttribute('inert');
+      document.body.style.overflow = overflow;
+    };
+  }, [open, ref]);
+}
+
+/**
  * The top navigation (spec §2): logo to /, avatar toggling My Profile / My Courses, a
  * Dashboard button for educators, Login or LogOut, and a slide-in menu on small screens.
  */
 export function Navbar() {
-  const { user } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   const isEducator = user?.role === 'educator';
   const [menuOpen, setMenuOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -46,6 +73,7 @@ export function Navbar() {
   const queryClient = useQueryClient();
   const logout = useLogout();
   const menuId = useId();
+  const drawerId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
@@ -71,6 +99,7 @@ export function Navbar() {
   useEffect(() => {
     if (drawerOpen) drawerRef.current?.querySelector<HTMLElement>('a, button')?.focus();
   }, [drawerOpen]);
+  useModalDrawer(drawerOpen, drawerRef);
 
   const onLogout = () => {
     logout.mutate(undefined, {
@@ -87,9 +116,18 @@ export function Navbar() {
     });
   };
 
-  const avatar = <Avatar name={user?.name} photoUrl={user?.photoUrl} size={40} />;
+  /** `alt=""` where the name is printed next to it (the drawer). */
+  const avatar = (alt?: string) =>
+    isLoading ? (
+      <span className="block size-10 rounded-full bg-slate-200" aria-hidden="true" />
+    ) : (
+      <Avatar name={user?.name} photoUrl={user?.photoUrl} size={40} alt={alt} />
+    );
   const loginOrOut = (extra = '') =>
-    user ? (
+    isLoading ? (
+      // Same size as the Login/LogOut button, so nothing flashes or jumps while the user loads.
+      <span className={`block h-11 w-28 rounded-lg bg-slate-100 ${extra}`} aria-hidden="true" />
+    ) : user ? (
       <Button
         variant="secondary"
         onClick={onLogout}
@@ -133,7 +171,7 @@ export function Navbar() {
                 aria-label={user ? `Account menu for ${user.name}` : 'Account menu'}
                 className="flex rounded-full ring-offset-2 hover:ring-2 hover:ring-line"
               >
-                {avatar}
+                {avatar()}
               </button>
               {menuOpen && (
                 <ul
@@ -170,6 +208,7 @@ export function Navbar() {
             type="button"
             onClick={() => setDrawerOpen(true)}
             aria-expanded={drawerOpen}
+            aria-controls={drawerId}
             aria-label="Open menu"
             className="rounded-lg p-2 text-ink hover:bg-surface md:hidden"
           >
@@ -187,6 +226,7 @@ export function Navbar() {
       />
       <div
         ref={drawerRef}
+        id={drawerId}
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
@@ -197,7 +237,7 @@ export function Navbar() {
       >
         <div className="flex items-center justify-between border-b border-line px-4 py-3">
           <div className="flex min-w-0 items-center gap-3">
-            {avatar}
+            {avatar('')}
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-ink">{user ? user.name : 'Welcome'}</p>
               <p className="truncate text-xs text-muted">{user ? user.email : 'Log in to start learning'}</p>

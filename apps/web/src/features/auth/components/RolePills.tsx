@@ -1,6 +1,4 @@
-import { ROLES, type Role } from '@kaksha/contracts';
-
-const LABELS: Record<Role, string> = { student: 'Student', educator: 'Educator' };
+import { ROLE_LABELS, ROLES, type Role } from '@kaksha/contracts';
 
 /** The Student/Educator pill choice of the sign-up screen: a radio group, so arrow keys work. */
 export function RolePills({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
@@ -23,7 +21,7 @@ export function RolePills({ value, onChange }: { value: Role; onChange: (role: R
               onChange={() => onChange(role)}
               className="sr-only"
             />
-            {LABELS[role]}
+            {ROLE_LABELS[role]}
           </label>
         ))}
       </div>

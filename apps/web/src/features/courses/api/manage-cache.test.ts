@@ -59,4 +59,21 @@ describe('the client lists after a course save (spec §4)', () => {
     expect(published(client).map((c) => c._id)).toEqual(['b']);
     expect(client.getQueryData<Course[]>(queryKeys.creatorCourses)?.map((c) => c._id)).toEqual(['c']);
   });
+
+  it('marks the reviews and enrolled courses stale after an unpublish or a delete', () => {
+    const client = setup();
+    client.setQueryData(queryKeys.allReviews, []);
+    client.setQueryData(queryKeys.enrolledCourses, []);
+    const stale = () =>
+      [queryKeys.allReviews, queryKeys.enrolledCourses].map(
+        (queryKey) => client.getQueryState(queryKey)?.isInvalidated,
+      );
+    applySavedCourse(client, course('a', false));
+    expect(stale()).toEqual([true, true]);
+
+    const other = setup();
+    other.setQueryData(queryKeys.allReviews, []);
+    applyRemovedCourse(other, 'a');
+    expect(other.getQueryState(queryKeys.allReviews)?.isInvalidated).toBe(true);
+  });
 });

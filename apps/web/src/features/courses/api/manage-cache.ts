@@ -24,6 +24,9 @@ export function applySavedCourse(client: QueryClient, course: Course) {
   client.setQueryData(queryKeys.course(course._id), course);
   void client.invalidateQueries({ queryKey: queryKeys.publishedCourses });
   void client.invalidateQueries({ queryKey: queryKeys.creatorCourses });
+  void client.invalidateQueries({ queryKey: queryKeys.enrolledCourses });
+  // An unpublished course's reviews leave the landing page's testimonials.
+  if (!course.isPublished) void client.invalidateQueries({ queryKey: queryKeys.allReviews });
 }
 
 /** After a course is deleted: gone from every list. */
@@ -35,4 +38,6 @@ export function applyRemovedCourse(client: QueryClient, courseId: string) {
   client.removeQueries({ queryKey: queryKeys.courseLectures(courseId) });
   void client.invalidateQueries({ queryKey: queryKeys.publishedCourses });
   void client.invalidateQueries({ queryKey: queryKeys.creatorCourses });
+  void client.invalidateQueries({ queryKey: queryKeys.enrolledCourses });
+  void client.invalidateQueries({ queryKey: queryKeys.allReviews });
 }

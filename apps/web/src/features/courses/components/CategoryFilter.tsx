@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
+import { Checkbox } from '../../../components/ui/Checkbox';
 
 /** 'Filter by Category': the nine categories as checkboxes, in the spec's order. */
 export function CategoryFilter({
@@ -14,18 +15,13 @@ export function CategoryFilter({
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-3 text-lg font-bold text-ink">Filter by Category</legend>
       {CATEGORIES.map((category) => (
-        <label
+        <Checkbox
           key={category}
-          className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm text-ink hover:bg-white"
-        >
-          <input
-            type="checkbox"
-            className="size-4 accent-ink"
-            checked={selected.includes(category)}
-            onChange={() => onToggle(category)}
-          />
-          {category}
-        </label>
+          label={category}
+          checked={selected.includes(category)}
+          onChange={() => onToggle(category)}
+          className="w-full rounded-lg px-2 py-2 hover:bg-white"
+        />
       ))}
       {selected.length > 0 && (
         <button

@@ -22,7 +22,7 @@ export function InstructorCard({ creatorId, title = 'Instructor' }: { creatorId:
         </div>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
-          <Avatar name={creator.name} photoUrl={creator.photoUrl} size={64} />
+          <Avatar name={creator.name} photoUrl={creator.photoUrl} size={64} alt="" />
           <div className="flex min-w-0 flex-col gap-1">
             <p className="text-lg font-semibold text-ink">{creator.name}</p>
             {creator.description && <p className="text-sm leading-relaxed text-muted">{creator.description}</p>}

@@ -1,12 +1,15 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
-import { ArrowLeft, SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/Card';
+import { CourseCard, CourseCardSkeleton } from '../../../components/ui/CourseCard';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { BackLink } from '../../../components/ui/PageHeader';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { usePublishedCourses } from '../api/published-courses';
 import { CategoryFilter } from '../components/CategoryFilter';
-import { CourseCard, CourseCardSkeleton } from '../components/CourseCard';
 import { CATEGORY_PARAM, selectedCategories } from '../components/catalog-url';
 
 /** Cards in the first row or two are above the fold: those load eagerly. */
@@ -14,6 +17,7 @@ const EAGER_CARDS = 3;
 
 /** The catalogue (spec §2 /allcourses). Selected categories live in the URL (?category=…). */
 export default function AllCoursesPage() {
+  usePageTitle('All Courses');
   const [params, setParams] = useSearchParams();
   const fromUrl = selectedCategories(params);
   const urlKey = fromUrl.join('|');
@@ -26,7 +30,7 @@ export default function AllCoursesPage() {
   }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const { data, isPending, isError, refetch } = usePublishedCourses();
+  const { data, isPending, isError, isFetching, refetch } = usePublishedCourses();
 
   const setSelected = (chosen: Category[]) => {
     const next = CATEGORIES.filter((c) => chosen.includes(c));
@@ -50,13 +54,12 @@ export default function AllCoursesPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:py-8">
       <aside className="md:w-60 md:shrink-0" aria-label="Course filters">
-        <div className="flex items-center justify-between gap-2 md:hidden">
-          <Link to="/" aria-label="Back to Home" className="rounded-full p-2 text-ink hover:bg-surface">
-            <ArrowLeft size={22} aria-hidden="true" />
-          </Link>
+        <div className="flex items-center justify-between gap-2 md:mb-3">
+          <BackLink to="/" label="Back to Home" />
           <Button
             variant="secondary"
             size="sm"
+            className="md:hidden"
             icon={<SlidersHorizontal size={16} aria-hidden="true" />}
             aria-expanded={filtersOpen}
             aria-controls={filtersId}
@@ -70,19 +73,13 @@ export default function AllCoursesPage() {
           id={filtersId}
           className={`${filtersOpen ? 'block' : 'hidden'} mt-3 rounded-card border border-line bg-surface p-4 md:sticky md:top-24 md:mt-0 md:block`}
         >
-          <Link
-            to="/"
-            aria-label="Back to Home"
-            className="mb-3 hidden w-fit rounded-full p-2 text-ink hover:bg-white md:inline-flex"
-          >
-            <ArrowLeft size={22} aria-hidden="true" />
-          </Link>
           <CategoryFilter selected={selected} onToggle={toggle} onClear={() => setSelected([])} />
-          <ButtonLink to="/searchwithai" variant="primary" className="mt-5 w-full">
-            <Sparkles size={16} aria-hidden="true" />
-            Search with AI
-          </ButtonLink>
         </div>
+        {/* Outside the collapsible panel: always visible, also on phones. */}
+        <ButtonLink to="/searchwithai" variant="primary" className="mt-3 w-full md:mt-4">
+          <Sparkles size={16} aria-hidden="true" />
+          Search with AI
+        </ButtonLink>
       </aside>
 
       <section className="min-w-0 flex-1" aria-labelledby="catalogue-title">
@@ -97,11 +94,11 @@ export default function AllCoursesPage() {
           </p>
         </div>
         {isError ? (
-          <EmptyState title="Courses could not be loaded">
-            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <ErrorState
+            title="Courses could not be loaded. Check your connection and try again."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : isPending ? (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (
@@ -110,7 +107,9 @@ export default function AllCoursesPage() {
           </div>
         ) : courses.length === 0 ? (
           <EmptyState title="No courses found" icon={<SearchX size={40} />}>
-            No published courses in {selected.length === 1 ? 'this category' : 'these categories'} yet.
+            {selected.length === 0
+              ? 'No courses have been published yet.'
+              : `No published courses in ${selected.length === 1 ? 'this category' : 'these categories'} yet.`}
           </EmptyState>
         ) : (
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,11 +1,16 @@
 import type { Lecture } from '@kaksha/contracts';
-import { ArrowLeft, Check, CirclePlay } from 'lucide-react';
+import { Check, CirclePlay } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { EmptyState, Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
+import { CourseCard } from '../../../components/ui/CourseCard';
+import { CourseThumbnail } from '../../../components/ui/CourseThumbnail';
+import { BackLink } from '../../../components/ui/PageHeader';
 import { Stars } from '../../../components/ui/Stars';
+import { StatusChip } from '../../../components/ui/StatusChip';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { ApiError } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -14,8 +19,6 @@ import { ReviewCard } from '../../reviews/components/ReviewCard';
 import { ReviewForm } from '../../reviews/components/ReviewForm';
 import { useCourse } from '../api/course';
 import { usePublishedCourses } from '../api/published-courses';
-import { CourseCard } from '../components/CourseCard';
-import { CourseThumbnail } from '../components/CourseThumbnail';
 import { CurriculumList } from '../components/CurriculumList';
 import { InstructorCard } from '../components/InstructorCard';
 
@@ -29,6 +32,7 @@ export default function ViewCoursePage() {
   const { data: course, isPending, error } = useCourse(courseId);
   const published = usePublishedCourses();
   const [chosen, setChosen] = useState<Lecture | null>(null);
+  usePageTitle(course?.title);
 
   if (isPending) return <ViewCourseSkeleton />;
   if (error || !course) {
@@ -51,13 +55,7 @@ export default function ViewCoursePage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <Link
-        to="/allcourses"
-        aria-label="Back to all courses"
-        className="mb-4 inline-flex rounded-full p-2 text-ink hover:bg-surface"
-      >
-        <ArrowLeft size={22} aria-hidden="true" />
-      </Link>
+      <BackLink to="/allcourses" label="Back to all courses" className="mb-4" />
 
       <div className="grid gap-8 lg:grid-cols-2">
         <CourseThumbnail
@@ -70,7 +68,7 @@ export default function ViewCoursePage() {
           <div className="flex flex-wrap gap-2">
             <Chip>{course.category}</Chip>
             {course.level && <Chip tone="brand">{course.level}</Chip>}
-            {!course.isPublished && <Chip tone="red">Draft</Chip>}
+            {!course.isPublished && <StatusChip published={false} />}
           </div>
           <h1 className="text-3xl font-bold leading-tight text-ink sm:text-4xl">{course.title}</h1>
           {course.subTitle && <p className="text-lg text-muted">{course.subTitle}</p>}

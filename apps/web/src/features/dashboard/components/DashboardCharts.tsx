@@ -18,7 +18,7 @@ function CourseBarChart({ title, data, valueLabel }: { title: string; data: Poin
       <figure aria-label={title} className="m-0">
         <div aria-hidden="true" style={{ height: CHART_HEIGHT }}>
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-            <BarChart data={data} margin={{ top: 8, right: 8, left: 16, bottom: 8 }}>
+            <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 16, bottom: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" interval={0} angle={-35} textAnchor="end" height={70} tick={{ fontSize: 12 }} />
               <YAxis allowDecimals={false} width={32} tick={{ fontSize: 12 }} />

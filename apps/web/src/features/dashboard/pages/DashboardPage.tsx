@@ -1,13 +1,13 @@
 import { CHART_HEIGHT, type Course } from '@kaksha/contracts';
-import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, Skeleton } from '../../../components/ui/Card';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { BackLink } from '../../../components/ui/PageHeader';
 import { formatRupees } from '../../../lib/format';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { useDashboardCourses } from '../api/creator-courses';
-import { PersonPlaceholder } from '../components/PersonPlaceholder';
+import { useCreatorCourses } from '../../courses/api/manage-creator-courses';
 
 const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
 
@@ -30,27 +30,19 @@ function ChartsSkeleton() {
 
 export default function DashboardPage() {
   const { user } = useCurrentUser();
-  const { data: courses, isPending } = useDashboardCourses();
+  const { data: courses, isPending, isError, isFetching, refetch } = useCreatorCourses();
   const name = user?.name?.trim() || 'Educator';
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <div>
-        <Link to="/" aria-label="Back to home" className="inline-flex rounded-full p-2 text-ink hover:bg-surface">
-          <ArrowLeft size={22} aria-hidden="true" />
-        </Link>
-      </div>
+      <BackLink to="/" label="Back to home" />
       <Card className="flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-center sm:text-left">
-        {user?.photoUrl ? (
-          <img
-            src={user.photoUrl}
-            alt={name}
-            width={112}
-            height={112}
-            className="size-28 shrink-0 rounded-full border-4 border-brand-400 object-cover"
-          />
-        ) : (
-          <PersonPlaceholder className="size-28 shrink-0" />
-        )}
+        <Avatar
+          name={name}
+          photoUrl={user?.photoUrl}
+          size={112}
+          placeholder="person"
+          className="border-4 border-brand-400"
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <h1 className="text-2xl font-bold text-ink">Welcome, {name}</h1>
           <p className="text-lg text-ink">
@@ -60,6 +52,9 @@ export default function DashboardPage() {
                 aria-hidden="true"
                 className="inline-block h-5 w-24 animate-pulse rounded bg-slate-200 align-middle"
               />
+            ) : isError ? (
+              // Not ₹ 0: the total is unknown until the courses load.
+              <span className="font-semibold text-muted">—</span>
             ) : (
               <span className="font-semibold" data-testid="total-earning">
                 {formatRupees(totalEarning(courses ?? []))}
@@ -78,6 +73,12 @@ export default function DashboardPage() {
       </Card>
       {isPending ? (
         <ChartsSkeleton />
+      ) : isError ? (
+        <ErrorState
+          title="Your courses could not be loaded, so the earnings and charts are not shown. Try again."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : (
         <Suspense fallback={<ChartsSkeleton />}>
           <DashboardCharts courses={courses ?? []} />

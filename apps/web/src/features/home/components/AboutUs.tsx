@@ -1,30 +1,73 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { API_URL } from '../../../lib/api';
 import { SectionHeading } from './SectionHeading';
 
 const POINTS = ['Simplified Learning', 'Expert Trainers', 'Big Experience', 'Lifetime Access'];
 
-/** About Us with a muted, looping, inline video (served publicly by the server: /media/site/about.mp4). */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * About Us with a muted, looping, inline video (served publicly by the server: /media/site/about.mp4).
+ * Nothing is downloaded until the video is on screen (preload="none", a tiny static poster); it
+ * plays only while in view, never on its own for those who asked for less motion, and a visible
+ * Pause/Play button stops it at any time (WCAG 2.2.2).
+ */
 export function AboutUs() {
-  // Moving pictures only for those who have not asked the system for less motion.
-  const reduceMotion =
-    typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const videoRef = useRef<HTMLVideoElement>(null);
+  // The visitor's choice: wants it playing (starts true unless reduced motion is asked for).
+  const [wanted, setWanted] = useState(() => !prefersReducedMotion());
+  const [inView, setInView] = useState(false);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting), { threshold: 0.25 });
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (wanted && inView) {
+      video.play()?.catch(() => setPlaying(false));
+    } else if (!video.paused) {
+      // Only a playing video: pause() on an unloaded one would start selecting its source.
+      video.pause();
+    }
+  }, [wanted, inView]);
+
   return (
     <section aria-labelledby="about-title" className="mx-auto max-w-7xl px-4 py-16">
       <div className="grid items-center gap-10 lg:grid-cols-2">
-        <video
-          className="aspect-video w-full rounded-card bg-slate-900 object-cover shadow-md"
-          src={`${API_URL}/media/site/about.mp4`}
-          width={640}
-          height={360}
-          autoPlay={!reduceMotion}
-          controls={reduceMotion}
-          muted
-          loop
-          playsInline
-          preload="metadata"
-          aria-label="A short video about Kaksha"
-        />
+        <div className="relative">
+          <video
+            ref={videoRef}
+            className="aspect-video w-full rounded-card bg-slate-900 object-cover shadow-md"
+            src={`${API_URL}/media/site/about.mp4`}
+            poster="/about-poster.webp"
+            width={640}
+            height={360}
+            muted
+            loop
+            playsInline
+            preload="none"
+            aria-label="A short video about Kaksha"
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+          />
+          <button
+            type="button"
+            onClick={() => setWanted(!playing)}
+            aria-label={playing ? 'Pause the video' : 'Play the video'}
+            className="absolute bottom-3 left-3 inline-flex size-11 items-center justify-center rounded-full bg-black/70 text-white shadow hover:bg-black/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+          >
+            {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
+          </button>
+        </div>
         <div>
           <SectionHeading
             id="about-title"

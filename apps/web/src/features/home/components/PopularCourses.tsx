@@ -1,7 +1,7 @@
 import { POPULAR_COURSES_ON_HOME } from '@kaksha/contracts';
 import { ButtonLink } from '../../../components/ui/Button';
+import { CourseCard, CourseCardSkeleton } from '../../../components/ui/CourseCard';
 import { usePublishedCourses } from '../../courses/api/published-courses';
-import { CourseCard, CourseCardSkeleton } from '../../courses/components/CourseCard';
 import { SectionHeading } from './SectionHeading';
 
 export function PopularCourses() {

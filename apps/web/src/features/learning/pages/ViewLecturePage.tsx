@@ -1,12 +1,14 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CircleCheck, CirclePlay, Lock, RotateCcw } from 'lucide-react';
+import { CircleCheck, CirclePlay, Lock, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState, Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
+import { BackLink } from '../../../components/ui/PageHeader';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -23,6 +25,7 @@ export default function ViewLecturePage() {
   const course = useCourse(courseId);
   const enrolled = !!user?.enrolledCourses.includes(courseId);
   const progress = useCourseProgress(courseId, enrolled);
+  usePageTitle(course.data?.title);
 
   if (course.isPending || (enrolled && progress.isPending)) return <ViewLectureSkeleton />;
   if (course.error || !course.data) {
@@ -38,7 +41,9 @@ export default function ViewLecturePage() {
     );
   }
   return (
+    // Keyed by course: moving to another course starts again from its first lecture.
     <LectureViewer
+      key={course.data._id}
       course={course.data}
       enrolled={enrolled}
       isCreator={user?._id === course.data.creator}
@@ -111,13 +116,7 @@ function LectureViewer({
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <div className="mb-5 flex items-start gap-3">
-        <Link
-          to={backTo}
-          aria-label={enrolled ? 'Back to My Enrolled Courses' : 'Back to the course'}
-          className="rounded-full p-2 text-ink hover:bg-surface"
-        >
-          <ArrowLeft size={22} aria-hidden="true" />
-        </Link>
+        <BackLink to={backTo} label={enrolled ? 'Back to My Enrolled Courses' : 'Back to the course'} />
         <div className="flex min-w-0 flex-col gap-2">
           <h1 className="text-2xl font-bold leading-tight text-ink sm:text-3xl">{course.title}</h1>
           <div className="flex flex-wrap gap-2">

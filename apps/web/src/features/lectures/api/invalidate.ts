@@ -8,6 +8,7 @@ export function refreshAfterLectureChange(client: QueryClient, courseId: string)
     queryKeys.course(courseId),
     queryKeys.creatorCourses,
     queryKeys.publishedCourses,
+    queryKeys.enrolledCourses,
   ]) {
     void client.invalidateQueries({ queryKey });
   }

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
+import { ErrorState } from '../../../components/ui/ErrorState';
 import { TextInput } from '../../../components/ui/Field';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -15,7 +16,7 @@ import { useCreateLecture } from '../api/create-lecture';
 /** /createlecture/{courseId}: the course's lectures in order, and a form to add one by title (spec §2). */
 export default function CreateLecturePage() {
   const { courseId = '' } = useParams();
-  const { data: course, isPending } = useCourseLectures(courseId);
+  const { data: course, isPending, isError, isFetching, refetch } = useCourseLectures(courseId);
   const create = useCreateLecture(courseId);
   const [lectureTitle, setLectureTitle] = useState('');
   const fieldError = create.error instanceof ApiError ? create.error.fields?.lectureTitle : undefined;
@@ -75,7 +76,13 @@ export default function CreateLecturePage() {
             <Skeleton key={i} className="h-14 w-full" />
           ))}
         </div>
-      ) : !course || course.lectures.length === 0 ? (
+      ) : isError || !course ? (
+        <ErrorState
+          title="The lectures could not be loaded. Check your connection and try again."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      ) : course.lectures.length === 0 ? (
         <EmptyState title="No lectures yet" icon={<PlayCircle size={32} />}>
           Add your first lecture above, then upload its video.
         </EmptyState>

@@ -5,8 +5,11 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../components/ui/Card';
-import { Field, TextInput } from '../../../components/ui/Field';
-import { Modal } from '../../../components/ui/Modal';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { TextInput } from '../../../components/ui/Field';
+import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCourseLectures } from '../api/course-lectures';
@@ -17,7 +20,7 @@ import { UploadProgress } from '../components/UploadProgress';
 /** /editlecture/{courseId}/{lectureId}: title, video upload with progress, free preview, remove (spec §2). */
 export default function EditLecturePage() {
   const { courseId = '', lectureId = '' } = useParams();
-  const { data: course, isPending } = useCourseLectures(courseId);
+  const { data: course, isPending, isError, isFetching, refetch } = useCourseLectures(courseId);
   const lecture = course?.lectures.find((l) => l._id === lectureId);
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
@@ -30,6 +33,12 @@ export default function EditLecturePage() {
         </Card>
       ) : lecture ? (
         <LectureForm key={lecture._id} courseId={courseId} lecture={lecture} />
+      ) : isError ? (
+        <ErrorState
+          title="The lecture could not be loaded. Check your connection and try again."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : (
         <EmptyState title="Lecture not found">It may have been removed.</EmptyState>
       )}
@@ -132,42 +141,30 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           disabled={edit.isPending}
           error={fields?.lectureTitle}
         />
-        <Field
+        <FileInput
           label={lecture.videoUrl ? 'Video (choose a file to replace the current one)' : 'Video'}
           hint="MP4, WebM or QuickTime (.mov)."
-        >
-          {(id, describedBy) => (
-            <div className="flex flex-col gap-2">
-              {lecture.videoUrl && (
-                <p className="flex items-center gap-2 text-sm text-green-800">
-                  <CheckCircle2 size={16} aria-hidden="true" /> A video is uploaded for this lecture.
-                </p>
-              )}
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                name="videoUrl"
-                type="file"
-                accept="video/*"
-                required={!lecture.videoUrl}
-                onChange={pickVideo}
-                disabled={edit.isPending}
-                className="text-sm file:mr-3 file:rounded-lg file:border file:border-ink file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold hover:file:bg-surface"
-              />
-            </div>
-          )}
-        </Field>
-        <label className="flex w-fit items-center gap-3 text-sm font-medium text-ink">
-          <input
-            type="checkbox"
-            name="isPreviewFree"
-            checked={isPreviewFree}
-            onChange={(e) => setIsPreviewFree(e.target.checked)}
-            disabled={edit.isPending}
-            className="size-4 accent-black"
-          />
-          Is this video FREE
-        </label>
+          name="videoUrl"
+          accept="video/*"
+          required={!lecture.videoUrl}
+          onChange={pickVideo}
+          disabled={edit.isPending}
+          before={
+            lecture.videoUrl && (
+              <p className="flex items-center gap-2 text-sm text-green-800">
+                <CheckCircle2 size={16} aria-hidden="true" /> A video is uploaded for this lecture.
+              </p>
+            )
+          }
+        />
+        <Checkbox
+          label="Is this video FREE"
+          name="isPreviewFree"
+          checked={isPreviewFree}
+          onChange={(e) => setIsPreviewFree(e.target.checked)}
+          disabled={edit.isPending}
+          className="font-medium"
+        />
         {progress !== null && (
           <UploadProgress percent={progress} onCancel={() => controller.current?.abort()} fileName={video?.name} />
         )}
@@ -180,23 +177,16 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           </Button>
         </div>
       </form>
-      <Modal
+      <ConfirmDialog
         open={confirmRemove}
-        onClose={() => !remove.isPending && setConfirmRemove(false)}
         title="Remove this lecture?"
+        confirmLabel="Remove Lecture"
+        onConfirm={doRemove}
+        onCancel={() => setConfirmRemove(false)}
+        busy={remove.isPending}
       >
-        <p className="text-sm text-muted">
-          “{lecture.lectureTitle}” and its video will be removed. This cannot be undone.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirmRemove(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={doRemove}>
-            Remove Lecture
-          </Button>
-        </div>
-      </Modal>
+        <p>“{lecture.lectureTitle}” and its video will be removed. This cannot be undone.</p>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -141,7 +141,10 @@ describe('EnrollButton', () => {
     expect(screen.getByLabelText('Card number')).toHaveValue('4111 1111 1111 1111');
 
     await user.click(screen.getByRole('button', { name: 'Pay ₹ 1,299' }));
-    expect(await screen.findByRole('link', { name: 'Watch Now' })).toBeInTheDocument();
+    const watch = await screen.findByRole('link', { name: 'Watch Now' });
+    // The checkout is closed and the focus is on Watch Now, not lost on the page.
+    expect(screen.queryByRole('dialog', { name: 'Checkout' })).toBeNull();
+    await waitFor(() => expect(watch).toHaveFocus());
     expect(toast.success).toHaveBeenCalledWith('Payment verified. You are now enrolled in this course.');
     expect(calls.find((c) => c.path === '/api/payment/sandbox/pay')?.body).toEqual({
       orderId: order.id,

@@ -1,6 +1,6 @@
 import { type Course, MESSAGES, type PaymentOrder, type RazorpayPayment, type User } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
@@ -24,8 +24,18 @@ export function EnrollButton({ course }: { course: Course }) {
   // A ref, not state: a second click in the same tick must not start a second order.
   const running = useRef(false);
   const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
+  const watchRef = useRef<HTMLAnchorElement>(null);
+  // Set when this button enrolled the learner: focus moves to Watch Now once it replaces Enroll Now.
+  const focusWatch = useRef(false);
 
   const enrolled = !!user && (user.enrolledCourses.includes(course._id) || user._id === course.creator);
+
+  useEffect(() => {
+    if (enrolled && focusWatch.current) {
+      focusWatch.current = false;
+      watchRef.current?.focus();
+    }
+  }, [enrolled]);
 
   const release = () => {
     running.current = false;
@@ -34,6 +44,7 @@ export function EnrollButton({ course }: { course: Course }) {
 
   /** The server says the learner is enrolled: show Watch Now at once, then refetch the truth. */
   const markEnrolled = async () => {
+    focusWatch.current = true;
     queryClient.setQueryData<User | null>(queryKeys.currentUser, (current) =>
       current && !current.enrolledCourses.includes(course._id)
         ? { ...current, enrolledCourses: [...current.enrolledCourses, course._id] }
@@ -42,11 +53,16 @@ export function EnrollButton({ course }: { course: Course }) {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
       queryClient.invalidateQueries({ queryKey: queryKeys.course(course._id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.enrolledCourses }),
+      queryClient.invalidateQueries({ queryKey: ['progress'] }),
     ]);
   };
 
-  /** The same success path for every provider: verify, show the server's message, Watch Now. */
-  const completePayment = async (payment: RazorpayPayment, learner: User) => {
+  /**
+   * The same success path for every provider: verify, show the server's message, close the
+   * checkout (`beforeEnrolled`), then Watch Now replaces the button and takes the focus.
+   */
+  const completePayment = async (payment: RazorpayPayment, learner: User, beforeEnrolled?: () => void) => {
     let message: string;
     try {
       ({ message } = await verifyPayment({ ...payment, courseId: course._id, userId: learner._id }));
@@ -55,6 +71,7 @@ export function EnrollButton({ course }: { course: Course }) {
       return;
     }
     toast.success(message);
+    beforeEnrolled?.();
     await markEnrolled();
   };
 
@@ -105,7 +122,7 @@ export function EnrollButton({ course }: { course: Course }) {
   return (
     <>
       {enrolled ? (
-        <ButtonLink to={`/viewlecture/${course._id}`} size="lg">
+        <ButtonLink ref={watchRef} to={`/viewlecture/${course._id}`} size="lg">
           Watch Now
         </ButtonLink>
       ) : (
@@ -119,7 +136,7 @@ export function EnrollButton({ course }: { course: Course }) {
             order={sandboxOrder}
             course={course}
             onPaid={async (payment) => {
-              await completePayment(payment, user);
+              await completePayment(payment, user, closeSandbox);
               closeSandbox();
             }}
             onClose={closeSandbox}

@@ -1,8 +1,6 @@
-import type { Review } from '@kaksha/contracts';
+import { type Review, ROLE_LABELS } from '@kaksha/contracts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Stars } from '../../../components/ui/Stars';
-
-const roleLabel = { student: 'Learner', educator: 'Educator' } as const;
 
 /** A review: stars, the comment (always rendered as text), the reviewer and the course. */
 export function ReviewCard({ review, showCourse = true }: { review: Review; showCourse?: boolean }) {
@@ -19,10 +17,10 @@ export function ReviewCard({ review, showCourse = true }: { review: Review; show
         {review.comment}
       </blockquote>
       <figcaption className="flex items-center gap-3 border-t border-line pt-3">
-        <Avatar name={review.user.name} photoUrl={review.user.photoUrl} size={40} />
+        <Avatar name={review.user.name} photoUrl={review.user.photoUrl} size={40} alt="" />
         <span className="flex flex-col">
           <span className="text-sm font-semibold text-ink">{review.user.name}</span>
-          <span className="text-xs text-muted">{roleLabel[review.user.role] ?? review.user.role}</span>
+          <span className="text-xs text-muted">{ROLE_LABELS[review.user.role] ?? review.user.role}</span>
         </span>
       </figcaption>
     </figure>

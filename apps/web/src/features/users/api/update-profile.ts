@@ -18,8 +18,16 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
-      // Reviews and creator cards show the name and photo too.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.allReviews });
+      // Reviews, creator cards, course cards and course pages show the name and photo too.
+      for (const queryKey of [
+        queryKeys.allReviews,
+        queryKeys.creator(user._id),
+        queryKeys.publishedCourses,
+        queryKeys.enrolledCourses,
+        queryKeys.courseDetails,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }

@@ -1,11 +1,12 @@
 import { MESSAGES } from '@kaksha/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextArea, TextInput } from '../../../components/ui/Field';
+import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -34,6 +35,18 @@ export default function EditProfilePage() {
 
   if (!user) return null;
 
+  /** Only images are previewed and uploaded; anything else is refused at once. */
+  const pickPhoto = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    if (file && !file.type.startsWith('image/')) {
+      toast.error('Please choose an image file');
+      e.target.value = '';
+      setPhoto(null);
+      return;
+    }
+    setPhoto(file);
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
@@ -59,22 +72,14 @@ export default function EditProfilePage() {
         <form onSubmit={submit} className="flex flex-col gap-5">
           <div className="flex flex-col items-center gap-4 sm:flex-row">
             <Avatar name={name || user.name} photoUrl={preview ?? user.photoUrl} size={96} />
-            <div className="flex w-full flex-col gap-1.5">
-              <label htmlFor="avatar" className="text-sm font-medium text-ink">
-                Select Avatar
-              </label>
-              <input
-                id="avatar"
+            <div className="w-full">
+              <FileInput
+                label="Select Avatar"
                 name="photoUrl"
-                type="file"
                 accept="image/*"
-                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-                className="block w-full text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-slate-800"
-                aria-describedby="avatar-hint"
+                onChange={pickPhoto}
+                hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square."
               />
-              <p id="avatar-hint" className="text-xs text-muted">
-                JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square.
-              </p>
             </div>
           </div>
           <TextInput

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@kaksha/contracts';
 import { BookOpen, Mail, Pencil } from 'lucide-react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -5,8 +6,6 @@ import { Card } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useCurrentUser } from '../../auth/api/current-user';
-
-const ROLE_LABEL = { student: 'Student', educator: 'Educator' } as const;
 
 /** /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses. */
 export default function ProfilePage() {
@@ -26,7 +25,7 @@ export default function ProfilePage() {
             <div className="min-w-0 flex-1 sm:pt-14">
               <h2 className="truncate text-2xl font-bold text-ink">{user.name}</h2>
               <div className="mt-1">
-                <Chip tone={user.role === 'educator' ? 'brand' : 'neutral'}>{ROLE_LABEL[user.role]}</Chip>
+                <Chip tone={user.role === 'educator' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.role]}</Chip>
               </div>
             </div>
             <ButtonLink to="/editprofile" variant="secondary" className="sm:mt-14">

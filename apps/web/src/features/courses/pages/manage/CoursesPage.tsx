@@ -3,14 +3,13 @@ import { FilePenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
-import { Chip } from '../../../../components/ui/Chip';
+import { CourseThumbnail } from '../../../../components/ui/CourseThumbnail';
+import { ErrorState } from '../../../../components/ui/ErrorState';
 import { PageHeader } from '../../../../components/ui/PageHeader';
+import { StatusChip } from '../../../../components/ui/StatusChip';
+import { Table, type TableColumn } from '../../../../components/ui/Table';
 import { formatPrice } from '../../../../lib/format';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
-import { CourseThumb } from './CourseThumb';
-
-const Status = ({ published }: { published: boolean }) =>
-  published ? <Chip tone="green">Published</Chip> : <Chip tone="red">Draft</Chip>;
 
 const EditLink = ({ course }: { course: Course }) => (
   <Link
@@ -23,9 +22,24 @@ const EditLink = ({ course }: { course: Course }) => (
   </Link>
 );
 
+const COLUMNS: TableColumn<Course>[] = [
+  {
+    header: 'Course',
+    cell: (course) => (
+      <div className="flex items-center gap-4">
+        <CourseThumbnail course={course} sizes="96px" width={160} widthClass="w-24" className="shrink-0 rounded-md" />
+        <span className="font-medium text-ink">{course.title}</span>
+      </div>
+    ),
+  },
+  { header: 'Price', cell: (course) => formatPrice(course.price), className: 'whitespace-nowrap' },
+  { header: 'Status', cell: (course) => <StatusChip published={course.isPublished} /> },
+  { header: 'Action', cell: (course) => <EditLink course={course} />, className: 'text-right' },
+];
+
 /** /courses: the educator's courses, a table on wide screens and cards on narrow ones (spec §2). */
 export default function CoursesPage() {
-  const { data: courses, isPending, isError } = useCreatorCourses();
+  const { data: courses, isPending, isError, isFetching, refetch } = useCreatorCourses();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader
@@ -41,74 +55,39 @@ export default function CoursesPage() {
           ))}
         </div>
       ) : isError ? (
-        <EmptyState title="Your courses could not be loaded">Please try again in a moment.</EmptyState>
+        <ErrorState
+          title="Your courses could not be loaded. Check your connection and try again."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : courses.length === 0 ? (
         <EmptyState title="No courses yet">Create your first course to see it here.</EmptyState>
       ) : (
         <>
-          <Card className="hidden overflow-hidden md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="caption-bottom py-4 text-center text-sm text-muted">
-                A list of your recent courses.
-              </caption>
-              <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-5 py-3">
-                    Course
-                  </th>
-                  <th scope="col" className="px-5 py-3">
-                    Price
-                  </th>
-                  <th scope="col" className="px-5 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-5 py-3 text-right">
-                    Action
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {courses.map((course) => (
-                  <tr key={course._id} className="hover:bg-surface/60">
-                    <td className="px-5 py-3">
-                      <div className="flex items-center gap-4">
-                        <CourseThumb
-                          src={course.thumbnail}
-                          srcSet={course.thumbnailSrcSet}
-                          title={course.title}
-                          className="w-24 shrink-0"
-                        />
-                        <span className="font-medium text-ink">{course.title}</span>
-                      </div>
-                    </td>
-                    <td className="whitespace-nowrap px-5 py-3">{formatPrice(course.price)}</td>
-                    <td className="px-5 py-3">
-                      <Status published={course.isPublished} />
-                    </td>
-                    <td className="px-5 py-3 text-right">
-                      <EditLink course={course} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <Table
+            className="hidden md:block"
+            caption="A list of your recent courses."
+            rows={courses}
+            rowKey={(course) => course._id}
+            columns={COLUMNS}
+          />
           <div className="md:hidden">
             <ul className="flex flex-col gap-3">
               {courses.map((course) => (
                 <li key={course._id}>
                   <Card className="flex items-center gap-3 p-3">
-                    <CourseThumb
-                      src={course.thumbnail}
-                      srcSet={course.thumbnailSrcSet}
-                      title={course.title}
-                      className="w-20 shrink-0"
+                    <CourseThumbnail
+                      course={course}
+                      sizes="80px"
+                      width={160}
+                      widthClass="w-20"
+                      className="shrink-0 rounded-md"
                     />
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <p className="line-clamp-2 text-sm font-semibold text-ink">{course.title}</p>
                       <div className="flex flex-wrap items-center gap-2 text-sm">
                         <span>{formatPrice(course.price)}</span>
-                        <Status published={course.isPublished} />
+                        <StatusChip published={course.isPublished} />
                       </div>
                     </div>
                     <EditLink course={course} />

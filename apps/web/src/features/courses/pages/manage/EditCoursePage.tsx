@@ -5,20 +5,22 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
-import { Chip } from '../../../../components/ui/Chip';
-import { Field, Select, TextArea, TextInput } from '../../../../components/ui/Field';
-import { Modal } from '../../../../components/ui/Modal';
+import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
+import { CourseThumbnail } from '../../../../components/ui/CourseThumbnail';
+import { ErrorState } from '../../../../components/ui/ErrorState';
+import { Select, TextArea, TextInput } from '../../../../components/ui/Field';
+import { FileInput } from '../../../../components/ui/FileInput';
 import { PageHeader } from '../../../../components/ui/PageHeader';
+import { StatusChip } from '../../../../components/ui/StatusChip';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { useManagedCourse } from '../../api/manage-course';
+import { useCourse } from '../../api/course';
 import { useEditCourse } from '../../api/manage-edit-course';
 import { useRemoveCourse } from '../../api/manage-remove-course';
-import { CourseThumb } from './CourseThumb';
 
 /** /addcourses/{courseId}: edit every field, the thumbnail, publish on Save, or delete (spec §2). */
 export default function EditCoursePage() {
   const { courseId = '' } = useParams();
-  const { data: course, isPending, error } = useManagedCourse(courseId);
+  const { data: course, isPending, error, isFetching, refetch } = useCourse(courseId);
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <PageHeader
@@ -40,10 +42,14 @@ export default function EditCoursePage() {
         </Card>
       ) : course ? (
         <CourseForm key={course._id} course={course} />
+      ) : error instanceof ApiError && error.status === 404 ? (
+        <EmptyState title="Course not found">{errorMessage(error, 'It may have been deleted.')}</EmptyState>
       ) : (
-        <EmptyState title={error instanceof ApiError && error.status === 404 ? 'Course not found' : 'Could not load'}>
-          {errorMessage(error, 'Please try again in a moment.')}
-        </EmptyState>
+        <ErrorState
+          title="The course could not be loaded. Check your connection and try again."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       )}
     </section>
   );
@@ -78,6 +84,7 @@ function CourseForm({ course }: { course: Course }) {
     if (file && !file.type.startsWith('image/')) {
       toast.error('Please choose an image file');
       e.target.value = '';
+      setThumbnail(null);
       return;
     }
     setThumbnail(file);
@@ -115,10 +122,10 @@ function CourseForm({ course }: { course: Course }) {
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-semibold text-ink">Add detail information regarding course</h2>
           <p className="text-sm text-muted">
-            Now: <Chip tone={course.isPublished ? 'green' : 'red'}>{course.isPublished ? 'Published' : 'Draft'}</Chip>
+            Now: <StatusChip published={course.isPublished} />
             {isPublished !== course.isPublished && (
               <span className="ml-2">
-                After saving: <Chip tone={isPublished ? 'green' : 'red'}>{isPublished ? 'Published' : 'Draft'}</Chip>
+                After saving: <StatusChip published={isPublished} />
               </span>
             )}
           </p>
@@ -202,40 +209,28 @@ function CourseForm({ course }: { course: Course }) {
             error={fields?.price}
           />
         </div>
-        <Field label="Course Thumbnail" hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Shown at 16:9.">
-          {(id, describedBy) => (
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-              <div className="w-full max-w-xs">
-                {preview ? (
-                  <img
-                    src={preview}
-                    alt="New thumbnail preview"
-                    width={320}
-                    height={180}
-                    className="aspect-video w-full rounded-md border border-line object-cover"
-                  />
-                ) : (
-                  <CourseThumb
-                    src={course.thumbnail}
-                    srcSet={course.thumbnailSrcSet}
-                    title={course.title}
-                    sizes="320px"
-                    className="w-full border border-line"
-                  />
-                )}
-              </div>
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                name="thumbnail"
-                type="file"
-                accept="image/*"
-                onChange={pickThumbnail}
-                className="text-sm file:mr-3 file:rounded-lg file:border file:border-ink file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold hover:file:bg-surface"
-              />
+        <FileInput
+          label="Course Thumbnail"
+          hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Shown at 16:9."
+          name="thumbnail"
+          accept="image/*"
+          onChange={pickThumbnail}
+          before={
+            <div className="w-full max-w-xs">
+              {preview ? (
+                <img
+                  src={preview}
+                  alt="New thumbnail preview"
+                  width={320}
+                  height={180}
+                  className="aspect-video w-full rounded-md border border-line object-cover"
+                />
+              ) : (
+                <CourseThumbnail course={course} sizes="320px" className="rounded-md border border-line" />
+              )}
             </div>
-          )}
-        </Field>
+          }
+        />
         <div className="flex flex-wrap gap-3 border-t border-line pt-5">
           <Button type="submit" busy={save.isPending} disabled={remove.isPending}>
             Save
@@ -246,24 +241,19 @@ function CourseForm({ course }: { course: Course }) {
         </div>
       </form>
 
-      <Modal
+      <ConfirmDialog
         open={confirmDelete}
-        onClose={() => !remove.isPending && setConfirmDelete(false)}
         title="Delete this course?"
+        confirmLabel="Delete course"
+        onConfirm={doDelete}
+        onCancel={() => setConfirmDelete(false)}
+        busy={remove.isPending}
       >
-        <p className="text-sm text-muted">
+        <p>
           “{course.title}” will be removed with its lectures, videos and reviews. This cannot be undone. A course with
           enrolled learners cannot be deleted; unpublish it instead.
         </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={doDelete}>
-            Delete course
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </Card>
   );
 }

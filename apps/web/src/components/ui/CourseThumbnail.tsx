@@ -3,7 +3,8 @@ import { ImageOff } from 'lucide-react';
 
 /**
  * A course's 16:9 thumbnail with every rendition in srcset; the box keeps its size before the
- * image loads (no layout jump). Lazy unless `eager` (above the fold).
+ * image loads (no layout jump). Lazy unless `eager` (above the fold). Without a thumbnail, a
+ * placeholder picture (spec §2). Used by course cards, the course page and the educator screens.
  */
 export function CourseThumbnail({
   course,
@@ -11,6 +12,8 @@ export function CourseThumbnail({
   eager = false,
   alt,
   className = '',
+  widthClass = 'w-full',
+  width = 640,
 }: {
   course: Pick<Course, 'thumbnail' | 'thumbnailSrcSet' | 'title'>;
   sizes: string;
@@ -18,16 +21,20 @@ export function CourseThumbnail({
   /** Defaults to the title; '' where the title is already next to it. */
   alt?: string;
   className?: string;
+  /** The box's width class (the height follows from 16:9). */
+  widthClass?: string;
+  /** The intrinsic width attribute (height is 9/16 of it). */
+  width?: number;
 }) {
   if (!course.thumbnail) {
-    const box = `flex aspect-video w-full items-center justify-center bg-slate-100 text-slate-400 ${className}`;
-    const icon = <ImageOff size={32} aria-hidden="true" />;
+    const box = `flex aspect-video ${widthClass} items-center justify-center bg-slate-100 text-slate-500 ${className}`;
+    const icon = <ImageOff size={width < 200 ? 22 : 32} aria-hidden="true" />;
     return alt === '' ? (
       <div className={box} aria-hidden="true">
         {icon}
       </div>
     ) : (
-      <div className={box} role="img" aria-label={`${course.title} (no thumbnail)`}>
+      <div className={box} role="img" aria-label={`${course.title}: no thumbnail yet`}>
         {icon}
       </div>
     );
@@ -37,13 +44,13 @@ export function CourseThumbnail({
       src={course.thumbnail}
       srcSet={course.thumbnailSrcSet ?? undefined}
       sizes={course.thumbnailSrcSet ? sizes : undefined}
-      width={640}
-      height={360}
+      width={width}
+      height={Math.round((width * 9) / 16)}
       alt={alt ?? course.title}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={eager ? 'high' : undefined}
-      className={`aspect-video w-full bg-slate-100 object-cover ${className}`}
+      className={`aspect-video ${widthClass} bg-slate-100 object-cover ${className}`}
     />
   );
 }

@@ -1,0 +1,91 @@
+import type { Course } from '@kaksha/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '../../lib/format';
+import { Skeleton } from './Card';
+import { Chip } from './Chip';
+import { CourseThumbnail } from './CourseThumbnail';
+import { Stars } from './Stars';
+
+/** Card widths per layout, so the browser picks the smallest thumbnail rendition that is sharp. */
+export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
+
+/**
+ * A course in a grid (catalogue, landing, other courses by the educator, My Enrolled Courses):
+ * thumbnail, category, title, the educator, ₹ price and the server's average rating. By default
+ * the whole card opens /viewcourse/{id}; with `children` (e.g. progress and Watch Now) those
+ * replace the price row and the card itself is not a link.
+ */
+export function CourseCard({
+  course,
+  eager = false,
+  sizes = CARD_SIZES,
+  heading: Heading = 'h3',
+  showLevel = false,
+  children,
+}: {
+  course: Course;
+  eager?: boolean;
+  sizes?: string;
+  heading?: 'h2' | 'h3';
+  showLevel?: boolean;
+  children?: ReactNode;
+}) {
+  const linked = children === undefined;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-white shadow-sm transition-shadow hover:shadow-md focus-within:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2">
+      <CourseThumbnail course={course} sizes={sizes} eager={eager} alt="" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-2">
+          <Chip>{course.category}</Chip>
+          {showLevel && course.level && <Chip tone="brand">{course.level}</Chip>}
+        </div>
+        <Heading className="line-clamp-2 text-base font-semibold leading-snug text-ink">
+          {linked ? (
+            <Link
+              to={`/viewcourse/${course._id}`}
+              // The card shows the keyboard focus (a ring around all of it) instead of the link's outline.
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {course.title}
+            </Link>
+          ) : (
+            course.title
+          )}
+        </Heading>
+        {course.creatorName && <p className="text-sm text-muted">{course.creatorName}</p>}
+        {linked ? (
+          <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+            <span className="text-base font-bold text-ink">{formatPrice(course.price)}</span>
+            <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+              <Stars value={course.avgRating} size={14} />
+              <span>
+                ({course.reviewCount} {course.reviewCount === 1 ? 'review' : 'reviews'})
+              </span>
+            </span>
+          </div>
+        ) : (
+          <div className="mt-auto flex flex-col gap-3 pt-1">{children}</div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder with the card's exact shape, so nothing jumps when the courses arrive. */
+export function CourseCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-card border border-line bg-white" aria-hidden="true">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="flex flex-col gap-3 p-4">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <div className="flex justify-between pt-2">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-28" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { Chip } from './Chip';
+
+/** A course's Published / Draft state. */
+export function StatusChip({ published }: { published: boolean }) {
+  return <Chip tone={published ? 'green' : 'red'}>{published ? 'Published' : 'Draft'}</Chip>;
+}
