@@ -8,7 +8,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, startServer } from '../scripts/serve.mjs';
 
-const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
 if (!chromePath) {
   console.error('No Chromium found: `sudo apt-get install -y chromium`, or set CHROME_PATH.');
   process.exit(1);
@@ -18,7 +20,15 @@ if (!process.argv.includes('--no-build')) build();
 const server = await startServer({ quiet: true });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 try {
@@ -38,16 +48,13 @@ try {
   ];
   const rows = [];
   for (const page of pages) {
-    const { lhr } = await lighthouse(
-      `${server.baseUrl}${page.path}`,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-      },
-    );
+    const { lhr } = await lighthouse(`${server.baseUrl}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+    });
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const jsBytes = requests
       .filter((r) => r.resourceType === 'Script')

@@ -35,6 +35,9 @@ describe('config', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,9 @@ async function demoCourses() {
     body: JSON.stringify(DEMO.educator),
   });
   const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const own = (await (await fetch(`${baseUrl()}/api/course/getcreatorcourses`, { headers: { cookie } })).json()) as CourseIds[];
+  const own = (await (
+    await fetch(`${baseUrl()}/api/course/getcreatorcourses`, { headers: { cookie } })
+  ).json()) as CourseIds[];
   return { course: published[0], own: own.find((c) => c.lectures.length > 0) ?? own[0] };
 }
 
@@ -49,7 +51,10 @@ async function check(page: Page, route: Route, width: 'phone' | 'desktop', error
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map(
+        (v: { id: string; nodes: { target: string[] }[] }) =>
+          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
   });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   mkdirSync(screenshotDir, { recursive: true });

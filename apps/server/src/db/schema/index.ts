@@ -5,5 +5,6 @@ export * from './lectures.ts';
 export * from './password-resets.ts';
 export * from './payment-orders.ts';
 export * from './reviews.ts';
+export * from './search.ts';
 export * from './sessions.ts';
 export * from './users.ts';

@@ -237,7 +237,10 @@ export const listEnrolledCourses = (db: DbOrTx, storage: Storage, userId: string
   findCourses(
     db,
     storage,
-    inArray(courses.id, db.select({ id: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId))),
+    inArray(
+      courses.id,
+      db.select({ id: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
+    ),
     {
       viewerId: userId,
       orderBy: [

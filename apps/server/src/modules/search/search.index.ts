@@ -1,4 +1,227 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { canonicalize, isIndexableWord, words } from './search.text.ts';
+import { embed, quantize, wordVectors } from './search.vectors.ts';
 
-// Placeholder until the search engine lands (owner: search): keeps the course's search index current.
-export async function reindexCourse(_db: DbOrTx, _courseId: string): Promise<void> {}
+/**
+ * Index freshness. `reindexCourse` brings one course's row of `course_search` up to date
+ * (or removes it when the course is gone or unpublished) and adjusts the vocabulary
+ * statistics in `search_terms`. The courses and lectures services call it after every
+ * change; `reindexAll` rebuilds everything (backfill, repair). Nothing is rebuilt per query.
+ */
+
+/** Sentinel vocabulary row whose `df` is the number of indexed courses. */
+export const DOCS_TERM = '#docs';
+
+/** How much a word says about a text, from its corpus frequency rank (0 = "the"). */
+export function specificity(rank: number | undefined): number {
+  if (rank === undefined) return 1;
+  return Math.min(1, Math.max(0.1, Math.log(2 + rank) / Math.log(2 + 30000)));
+}
+
+interface CourseRow {
+  id: string;
+  title: string;
+  sub_title: string;
+  description: string;
+  category: string;
+  level: string | null;
+  price: number | null;
+  is_published: boolean;
+  lectures: string | null;
+}
+
+interface IndexedDoc {
+  id: string;
+  title: string;
+  subTitle: string;
+  categoryText: string;
+  description: string;
+  category: string;
+  level: string | null;
+  price: number | null;
+  terms: string[];
+  embedding: string | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The canonical texts, the distinct words and the embedding of a course. */
+export function buildDoc(c: CourseRow): IndexedDoc {
+  const title = canonicalize(c.title);
+  const subTitle = canonicalize(c.sub_title);
+  const category = canonicalize(c.category);
+  const lectures = canonicalize(c.lectures ?? '');
+  const description = canonicalize(c.description);
+  const terms = new Set<string>([DOCS_TERM]);
+  for (const text of [title, subTitle, category, lectures, description]) {
+    for (const w of words(text)) if (isIndexableWord(w)) terms.add(w);
+  }
+  let embedding: string | null = null;
+  const v = wordVectors();
+  if (v) {
+    const weighted: [string, number][] = [];
+    for (const [text, fieldWeight] of [
+      [title, 3],
+      [subTitle, 2],
+      [category, 1],
+      [lectures, 1],
+      [description, 1],
+    ] as const) {
+      for (const w of words(text)) weighted.push([w, fieldWeight]);
+    }
+    // Each occurrence contributes; frequent words count less.
+    const acc = new Map<string, number>();
+    for (const [w, fw] of weighted) acc.set(w, (acc.get(w) ?? 0) + fw);
+    const vec = embed(v, acc.keys(), (w, rank) => (acc.get(w) ?? 0) * specificity(rank) ** 2);
+    if (vec) embedding = Buffer.from(quantize(vec)).toString('hex');
+  }
+  return {
+    id: c.id,
+    title,
+    subTitle,
+    categoryText: [category, lectures].filter(Boolean).join(' . '),
+    description,
+    category: c.category,
+    level: c.level,
+    price: c.price,
+    terms: [...terms].sort(),
+    embedding,
+  };
+}
+
+/** Re-indexes the given courses in one transaction (bulk: a few statements per call). */
+export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<void> {
+  const ids = [...new Set(courseIds)].sort();
+  if (ids.length === 0) return;
+  await db.transaction(async (tx) => {
+    // Serialise concurrent re-indexing of the same course (both drivers support this).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(727301, hashtext(id)) from json_array_elements_text(${JSON.stringify(ids)}::json) as t(id) order by id`,
+    );
+    const courses = rowsOf<CourseRow>(
+      await tx.execute(sql`
+        select c.id, c.title, c.sub_title, c.description, c.category, c.level, c.price, c.is_published,
+          (select string_agg(l.lecture_title, ' . ' order by l.position, l.created_at) from lectures l where l.course_id = c.id) as lectures
+        from courses c
+        where c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`),
+    );
+    const existing = rowsOf<{ course_id: string; terms: string[] | string }>(
+      await tx.execute(sql`
+        select course_id, terms from course_search
+        where course_id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
+        for update`),
+    );
+
+    const docs = courses.filter((c) => c.is_published).map(buildDoc);
+    const keep = new Set(docs.map((d) => d.id));
+    const delta = new Map<string, number>();
+    const bump = (t: string, n: number) => delta.set(t, (delta.get(t) ?? 0) + n);
+    const oldTerms = new Map(existing.map((e) => [e.course_id, new Set(pgTextArray(e.terms))]));
+    for (const d of docs) {
+      const old = oldTerms.get(d.id) ?? new Set<string>();
+      const now = new Set(d.terms);
+      for (const t of now) if (!old.has(t)) bump(t, 1);
+      for (const t of old) if (!now.has(t)) bump(t, -1);
+    }
+    const removed = existing.filter((e) => !keep.has(e.course_id));
+    for (const e of removed) for (const t of oldTerms.get(e.course_id) ?? []) bump(t, -1);
+
+    if (removed.length) {
+      await tx.execute(
+        sql`delete from course_search where course_id in (select value::uuid from json_array_elements_text(${JSON.stringify(removed.map((e) => e.course_id))}::json))`,
+      );
+    }
+    if (docs.length) {
+      await tx.execute(sql`
+        insert into course_search (course_id, tsv, tsv_head, terms, category, level, price, embedding, updated_at)
+        select d.id,
+          setweight(to_tsvector('english', d.title), 'A') ||
+          setweight(to_tsvector('english', d.sub_title), 'B') ||
+          setweight(to_tsvector('english', d.category_text), 'C') ||
+          setweight(to_tsvector('english', d.description), 'D'),
+          setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.sub_title), 'B'),
+          array(select json_array_elements_text(d.terms)),
+          d.category, d.level, d.price,
+          case when d.embedding is null then null else decode(d.embedding, 'hex') end,
+          now()
+        from json_to_recordset(${JSON.stringify(
+          docs.map((d) => ({
+            id: d.id,
+            title: d.title,
+            sub_title: d.subTitle,
+            category_text: d.categoryText,
+            description: d.description,
+            terms: d.terms,
+            category: d.category,
+            level: d.level,
+            price: d.price,
+            embedding: d.embedding,
+          })),
+        )}::json) as d(id uuid, title text, sub_title text, category_text text, description text, terms json,
+                       category text, level text, price int, embedding text)
+        on conflict (course_id) do update set
+          tsv = excluded.tsv, tsv_head = excluded.tsv_head, terms = excluded.terms, category = excluded.category, level = excluded.level,
+          price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
+    }
+    const changes = [...delta].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (changes.length) {
+      await tx.execute(sql`
+        insert into search_terms (term, lexeme, df)
+        select c.term,
+          case when c.term = ${DOCS_TERM} then null else (tsvector_to_array(to_tsvector('english', c.term)))[1] end,
+          c.n
+        from json_to_recordset(${JSON.stringify(changes.map(([term, n]) => ({ term, n })))}::json) as c(term text, n int)
+        order by c.term
+        on conflict (term) do update set df = search_terms.df + excluded.df`);
+      const gone = changes.filter(([, n]) => n < 0).map(([t]) => t);
+      if (gone.length) {
+        await tx.execute(
+          sql`delete from search_terms where df <= 0 and term in (select json_array_elements_text(${JSON.stringify(gone)}::json))`,
+        );
+      }
+    }
+  });
+}
+
+/** PostgreSQL text[] from either driver (node-pg parses it; some paths give the literal). */
+function pgTextArray(v: string[] | string): string[] {
+  if (Array.isArray(v)) return v;
+  if (!v || v === '{}') return [];
+  return v
+    .slice(1, -1)
+    .split(',')
+    .map((s) => s.replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1'));
+}
+
+/** Brings the search index of one course up to date (removes it when gone or unpublished). */
+export async function reindexCourse(db: DbOrTx, courseId: string): Promise<void> {
+  await reindexCourses(db, [courseId]);
+}
+
+/**
+ * Rebuilds the whole index from the courses table (backfill after a migration, repair):
+ * clears it, then indexes every published course in batches.
+ */
+export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done: number) => void): Promise<number> {
+  await db.execute(sql`delete from course_search`);
+  await db.execute(sql`delete from search_terms`);
+  let last = '00000000-0000-0000-0000-000000000000';
+  let total = 0;
+  for (;;) {
+    const batch = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select id from courses where is_published and id > ${last}::uuid order by id limit ${batchSize}`,
+      ),
+    );
+    if (batch.length === 0) break;
+    await reindexCourses(
+      db,
+      batch.map((b) => b.id),
+    );
+    total += batch.length;
+    last = batch[batch.length - 1].id;
+    onProgress?.(total);
+  }
+  return total;
+}

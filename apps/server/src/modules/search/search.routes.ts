@@ -1,6 +1,49 @@
+import { courseSchema, MESSAGES } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../errors.ts';
+import { loadCourseCards } from '../courses/courses.presenter.ts';
+import { MAX_QUERY_LENGTH, searchCourseIds } from './search.service.ts';
 
-// TODO(owner of search): routes of this feature.
-const searchRoutes: FastifyPluginAsyncZod = async () => {};
+/** Searches per signed-in user and minute (a person typing or speaking stays far below). */
+export const SEARCH_RATE_LIMIT = { max: 120, windowMs: 60_000 };
+
+const searchBody = z.object({
+  input: z.string({ error: MESSAGES.searchQueryRequired }),
+});
+
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = app.limiter({
+    name: 'ai-search',
+    max: SEARCH_RATE_LIMIT.max,
+    windowMs: SEARCH_RATE_LIMIT.windowMs,
+    key: (request) => request.user?.id ?? null,
+  });
+
+  app.post(
+    '/search',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['search'],
+        summary:
+          'AI course search: published courses that answer a natural-language query, best first ([] when none fits)',
+        body: searchBody,
+        response: { 200: z.array(courseSchema) },
+      },
+    },
+    async (request) => {
+      await limiter.hit(request);
+      const input = request.body.input.trim();
+      if (!input) throw badRequest(MESSAGES.searchQueryRequired, { input: MESSAGES.searchQueryRequired });
+      if (input.length > MAX_QUERY_LENGTH) {
+        const message = `Search query is too long (at most ${MAX_QUERY_LENGTH} characters)`;
+        throw badRequest(message, { input: message });
+      }
+      const ids = await searchCourseIds({ db: app.db, ai: app.config.ai, log: request.log }, input);
+      return loadCourseCards(app.db, app.storage, ids, { viewerId: request.user?.id });
+    },
+  );
+};
 
 export default searchRoutes;

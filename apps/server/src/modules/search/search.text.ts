@@ -14,7 +14,7 @@ const SPECIAL: [RegExp, string][] = [
   [/(^|[^a-z0-9])\.net\b/g, '$1 dotnet '],
   [/\bvb\.net\b/g, ' vbnet '],
   [/\ba\/b\b/g, ' ab abtesting '],
-  [/\bci\/cd\b/g, ' cicd ci cd '],
+  [/\bci\/cd\b/g, ' ci cd cicd '],
   [/\bui\/ux\b/g, ' ui ux '],
   [/\bai\/ml\b/g, ' ai ml '],
   [/\bi\/o\b/g, ' io '],
@@ -39,20 +39,35 @@ const SPECIAL: [RegExp, string][] = [
 
 const RUPEE = /₹/g;
 
-/** Lower case, strip accents and apply the special spellings; keeps digits and spaces. */
-export function canonicalize(text: string): string {
+/** `to` with `$1`… replaced by the match's groups (String.replace semantics, groups only). */
+function expand(to: string, _match: string, args: unknown[]): string {
+  return to.replace(/\$(\d)/g, (_m, i: string) => String(args[Number(i) - 1] ?? ''));
+}
+
+/**
+ * Lower case, strip accents and apply the special spellings. Course text keeps both the
+ * joined and the split forms ("front-end" → "frontend front end") so either spelling in a
+ * query matches; a query (`forQuery`) keeps only the joined form, one word per concept.
+ */
+export function canonicalize(text: string, forQuery = false): string {
   let s = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(RUPEE, ' rs ')
     .replace(/[’‘`]/g, "'");
-  for (const [re, to] of SPECIAL) s = s.replace(re, to);
+  for (const [re, to] of SPECIAL) {
+    // Pairs such as "ui/ux" are two words in queries too; the others are one name.
+    const pair = /\//.test(re.source) && !/abtesting/.test(to);
+    if (forQuery && !pair)
+      s = s.replace(re, (m: string, ...g: unknown[]) => ` ${expand(to, m, g).trim().split(' ')[0]} `);
+    else s = s.replace(re, to);
+  }
   // Possessives and contractions: "month's" → "month", "what's" → "what".
   s = s.replace(/([a-z])'(s|re|ve|ll|d|m|t)\b/g, '$1');
   // Hyphenated words: keep the joined form and the parts ("e-learning" → "elearning e learning").
   s = s.replace(/\b([a-z0-9]+)-([a-z0-9]+)(?:-([a-z0-9]+))?\b/g, (_m, a: string, b: string, c?: string) =>
-    c ? ` ${a}${b}${c} ${a} ${b} ${c} ` : ` ${a}${b} ${a} ${b} `,
+    forQuery ? ` ${a}${b}${c ?? ''} ` : c ? ` ${a}${b}${c} ${a} ${b} ${c} ` : ` ${a}${b} ${a} ${b} `,
   );
   // Thousands separators and "1k"/"2.5k" amounts stay numbers.
   s = s.replace(/(\d),(\d{3})\b/g, '$1$2');

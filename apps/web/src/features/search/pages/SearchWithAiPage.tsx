@@ -1,8 +1,168 @@
-// Placeholder until its feature lands.
-export default function Page() {
+import { type Course, MESSAGES } from '@kaksha/contracts';
+import { Mic, MicOff, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/Button';
+import { CourseCard } from '../../../components/ui/CourseCard';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useAiSearch } from '../api/ai-search';
+import { type Recognition, recognitionSupport, speak } from '../components/speech';
+
+export const SPOKEN_RESULTS = 'These are the top courses I found for you';
+export const SPOKEN_NONE = 'No courses found';
+export const MIC_UNSUPPORTED = 'Voice search is not supported in this browser';
+
+/**
+ * /searchwithai (spec §2, §4): a text input (Enter submits), a search button and a
+ * microphone. Voice uses the browser's speech recognition in en-IN; the recognised text is
+ * put in the input and searched at once. Results are spoken aloud. States: idle, listening,
+ * busy, results or none. A failed search is only logged and shows 'No Courses Found' (§8).
+ */
+export default function SearchWithAiPage() {
+  const [input, setInput] = useState('');
+  const [listening, setListening] = useState(false);
+  const [results, setResults] = useState<Course[] | null>(null);
+  const search = useAiSearch();
+  const busy = search.isPending;
+  const recognition = useRef<Recognition | null>(null);
+  const support = useMemo(() => recognitionSupport(), []);
+
+  useEffect(() => {
+    if (!support.ctor) console.info(`Voice search unavailable: ${support.reason}`);
+  }, [support]);
+  useEffect(() => () => recognition.current?.abort(), []);
+
+  const run = (text: string) => {
+    const query = text.trim();
+    if (!query) {
+      toast.error(MESSAGES.searchQueryRequired);
+      return;
+    }
+    search.mutate(query, {
+      onSuccess: (courses) => {
+        setResults(courses);
+        speak(courses.length ? SPOKEN_RESULTS : SPOKEN_NONE);
+      },
+      onError: (error) => {
+        console.error('AI search failed', error);
+        setResults([]);
+        speak(SPOKEN_NONE);
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) run(input);
+  };
+
+  const toggleVoice = () => {
+    if (listening) {
+      recognition.current?.stop();
+      return;
+    }
+    if (!support.ctor || busy) return;
+    const rec = new support.ctor();
+    rec.lang = 'en-IN';
+    rec.interimResults = false;
+    rec.maxAlternatives = 1;
+    rec.continuous = false;
+    rec.onresult = (event) => {
+      const transcript = event.results[0]?.[0]?.transcript ?? '';
+      setListening(false);
+      setInput(transcript);
+      if (transcript.trim()) run(transcript);
+    };
+    rec.onerror = (event) => {
+      console.warn('Speech recognition error', event.error);
+      setListening(false);
+    };
+    rec.onend = () => setListening(false);
+    recognition.current = rec;
+    try {
+      rec.start();
+      setListening(true);
+    } catch (error) {
+      console.warn('Speech recognition could not start', error);
+      setListening(false);
+    }
+  };
+
+  const micLabel = listening ? 'Stop listening' : 'Search by voice';
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Search with AI</h1>
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <PageHeader title="Search with AI" back="/" />
+      <search>
+        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row">
+          <label htmlFor="ai-search-input" className="sr-only">
+            What do you want to learn?
+          </label>
+          <input
+            id="ai-search-input"
+            type="search"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            maxLength={500}
+            placeholder="What do you want to learn? e.g. python for beginners under ₹500"
+            className="h-12 flex-1 rounded-lg border border-line bg-white px-4 text-base text-ink shadow-sm outline-none focus:border-ink focus:ring-2 focus:ring-brand-400"
+            autoComplete="off"
+          />
+          <div className="flex gap-3">
+            <Button
+              type="submit"
+              size="lg"
+              busy={busy}
+              disabled={listening}
+              icon={<Search size={18} aria-hidden="true" />}
+            >
+              Search
+            </Button>
+            {/* A disabled button shows no tooltip in some browsers: the wrapper carries it. */}
+            <span title={support.ctor ? micLabel : MIC_UNSUPPORTED} className="inline-flex">
+              <Button
+                variant={listening ? 'danger' : 'secondary'}
+                size="lg"
+                onClick={toggleVoice}
+                disabled={!support.ctor || busy}
+                aria-label={support.ctor ? micLabel : `${micLabel} (${MIC_UNSUPPORTED})`}
+                aria-pressed={listening}
+                icon={support.ctor ? <Mic size={18} aria-hidden="true" /> : <MicOff size={18} aria-hidden="true" />}
+              />
+            </span>
+          </div>
+        </form>
+      </search>
+
+      <div aria-live="polite" className="mt-6">
+        {listening && (
+          <p className="flex items-center gap-2 font-medium text-red-700">
+            <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
+            Listening...
+          </p>
+        )}
+        {busy && (
+          <div className="flex items-center gap-3 text-muted">
+            <Spinner className="size-6" label="Searching" />
+            <span>Searching…</span>
+          </div>
+        )}
+        {!busy && results !== null && results.length > 0 && (
+          <>
+            <h2 className="mb-4 text-xl font-bold text-ink">AI Search Results</h2>
+            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {results.map((course) => (
+                <li key={course._id}>
+                  <CourseCard course={course} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {!busy && results !== null && results.length === 0 && (
+          <p className="py-12 text-center text-lg font-semibold text-muted">No Courses Found</p>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The AI search index: one row per published course, kept current by
+ * `reindexCourse` (modules/search/search.index.ts). No foreign key on purpose: the row of a
+ * deleted course must still be there when `reindexCourse` runs after the delete, so that
+ * the term statistics can be corrected; searches join `courses` and never return a course
+ * that is gone or unpublished.
+ */
+export const courseSearch = pgTable(
+  'course_search',
+  {
+    courseId: uuid('course_id').primaryKey(),
+    /** Weighted text: A title, B subtitle, C category and lecture titles, D description. */
+    tsv: tsvector('tsv').notNull(),
+    /** Title (A) and subtitle (B) only: a small index for the first, precise retrieval. */
+    tsvHead: tsvector('tsv_head').notNull(),
+    /** Distinct canonical words of the course, for the term statistics. */
+    terms: text('terms').array().notNull(),
+    category: text('category').notNull(),
+    level: text('level'),
+    price: integer('price'),
+    /** int8 unit vector: the course text's mean word vector. */
+    embedding: bytea('embedding'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // fastupdate off: PGlite runs no autovacuum, so a GIN pending list would only grow and
+  // slow every search; direct index updates keep reads fast on both databases.
+  (t) => [
+    index('course_search_tsv_idx').using('gin', t.tsv).with({ fastupdate: false }),
+    index('course_search_tsv_head_idx').using('gin', t.tsvHead).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Vocabulary of the indexed courses: each canonical word, its text-search lexeme and the
+ * number of indexed courses containing it. Trigram index for typo tolerance, pattern index
+ * for prefix look-ups. The row `#docs` counts the indexed courses.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    lexeme: text('lexeme'),
+    df: integer('df').notNull().default(0),
+  },
+  (t) => [
+    index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`).with({ fastupdate: false }),
+    index('search_terms_prefix_idx').using('btree', sql`${t.term} text_pattern_ops`),
+  ],
+);

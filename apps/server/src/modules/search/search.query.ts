@@ -1,0 +1,347 @@
+import { CATEGORIES, type Category, LEVELS, type Level } from '@kaksha/contracts';
+import { hinglishToEnglish, isLexiconPhrase, lexiconWords, MAX_PHRASE_WORDS } from './search.lexicon.ts';
+import { canonicalize, words } from './search.text.ts';
+import { wordVectors } from './search.vectors.ts';
+
+/**
+ * Query understanding: turns what a learner typed or said into constraints (price, level,
+ * category), a ranking wish, and the topic as an ordered list of concepts (a lexicon
+ * phrase such as "machine learning" or a single content word). Fillers ("uh", "can you
+ * show me", "mujhe … seekhna hai") are dropped.
+ */
+
+export type SortWish = 'rating' | 'popular';
+
+export interface PriceRange {
+  /** Inclusive bounds in whole rupees. */
+  min?: number;
+  max?: number;
+}
+
+export interface Constraints {
+  price?: PriceRange;
+  level?: Level;
+  category?: Category;
+}
+
+export interface Concept {
+  /** Canonical phrase (one or more words). */
+  phrase: string;
+  /** Other canonical phrases that also express it (from the LLM), matched a little weaker. */
+  alternatives?: string[];
+}
+
+export interface ParsedQuery {
+  concepts: Concept[];
+  constraints: Constraints;
+  sort?: SortWish;
+}
+
+/** English function words, question/intent words and voice fillers: never a topic. */
+const STOP = `
+a an the and or but nor of to in on at for from with by as into onto about over than then so if because while
+is are was were be been being am do does did doing done can could would should will shall may might must have has had having
+i me my mine myself we us our you your yours it its they them their he she him her his this that these those there here
+what which who whom whose why when where how whats hows
+not no yes yeah yep ok okay hey hi hello hii please pls plz thanks thank bro guys dear sir madam
+uh uhh uhm um umm umm hmm hm er erm ah ahh oh eh mm mmm well like just really actually basically literally kinda sorta
+some any something anything someone anyone every each all both few more most much many very too also only even still
+again ever never always maybe perhaps probably quite rather
+want wanna wants wanted need needs needed looking look search searching find finding show tell give recommend suggest
+suggestion suggestions recommendation help let lets know understand try trying going gonna gotta got get getting
+learn learning learner learners learnt learned course courses class classes tutorial tutorials lesson lessons lecture lectures
+training study studying teach teaching taught program programme online
+good great nice cool awesome top best better right proper
+start starting started begin beginning become becoming
+thing things stuff way ways kind sort type types one ones
+able possible available
+own
+`;
+
+/** Hinglish function words, question words and "learn/teach" verbs. */
+const HINGLISH_STOP = `
+mujhe mujhko mereko muje mjhe main mai mein me hum humko hame hamein tum tumhe aap aapko
+hai hain ho hoon hu tha thi the hota hoti hote hona hone raha rahi rahe
+ka ki ke ko se par pe aur ya bhi kya kaise kaisa kaisi kare karen karein karna karni karne karte karo kar karu karun
+chahiye chahie chahta chahti chahte wala wali wale liye lie koi kuch mera meri mere apna apni apne
+acha accha achha achhi acchi sabse bahut bohot bahot abhi jaldi ek yeh ye woh wo jo jab tab agar toh na nahi nahin
+sakta sakti sakte sake saath sath tarah tarika tareeka kaun kaunsa kaunsi konsa konsi kon
+batao bataiye bataye dikhao dikhaiye do dijiye chalega milega
+seekhna sikhna seekhni sikhni seekhne sikhne seekho sikho seekhiye sikhiye sikhao sikhaiye sikhana seekhana
+padhna padhni padhne padho padhao samajhna samjhna samjhao samjhaiye janna jaanna jaankari jankari gyan
+`;
+
+/** Generic verbs and adjectives: topic words, but weak ones. */
+const WEAK = `
+make making made build building built create creating use using used work working do new own home easy simple
+quick quickly fast faster complete full practical real world life people everyday daily help better improve improving
+basic basics fundamentals intro introduction guide step scratch zero play playing watch
+tips tricks advice ideas idea boring tedious repetitive fun interesting amazing perfect useful important hard
+difficult tough small big little large short long
+`;
+
+const toSet = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
+export const QUERY_STOPWORDS = new Set([...toSet(STOP), ...toSet(HINGLISH_STOP)]);
+export const WEAK_WORDS = toSet(WEAK);
+
+// ---- constraints ----
+
+const NUM = String.raw`(\d+(?:\.\d+)?)(?![\d.])`;
+const CUR = '(?:rs|inr|rupees?|rupaye|rupay|rupiya|rupaiya|bucks)';
+const NOT_MONEY = String.raw`(?!\s*(?:days?|hours?|hrs?|weeks?|months?|years?|mins?|minutes?|seconds?|lectures?|videos?|lessons?|courses?|projects?|percent|%|k\b|d\b))`;
+
+interface Rule {
+  re: RegExp;
+  apply: (m: RegExpMatchArray, c: Constraints) => void;
+}
+
+const setMax = (c: Constraints, max: number) => {
+  c.price = { ...c.price, max: Math.min(c.price?.max ?? Number.POSITIVE_INFINITY, Math.max(0, Math.floor(max))) };
+};
+const setMin = (c: Constraints, min: number) => {
+  c.price = { ...c.price, min: Math.max(c.price?.min ?? 0, Math.ceil(min)) };
+};
+
+/** "cheap" and its synonyms: at most ₹500 (the marketplace's convention). */
+export const CHEAP_MAX_PRICE = 500;
+
+const PRICE_RULES: Rule[] = [
+  // between 500 and 1000 rupees / 500 to 1000 rs / 500-1000
+  {
+    re: new RegExp(
+      String.raw`\b(?:between\s+)?(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:and|to|se)\s+(?:${CUR}\s*)?${NUM}\s*(?:${CUR}|tak)\b`,
+      'g',
+    ),
+    apply: (m, c) => {
+      setMin(c, Number(m[1]));
+      setMax(c, Number(m[2]));
+    },
+  },
+  // strictly below: under 500, below rs 1000, less than 800 rupees, cheaper than 999
+  {
+    re: new RegExp(
+      String.raw`\b(?:under|below|beneath|less\s+than|lesser\s+than|lower\s+than|cheaper\s+than|<)\s*(?:${CUR}\s*)?${NUM}${NOT_MONEY}\s*(?:${CUR}\b)?(?:\s*only)?`,
+      'g',
+    ),
+    apply: (m, c) => setMax(c, Number(m[1]) - 1),
+  },
+  // at most: up to 500, within 1000, max 700, at most 999, budget 500, not more than 600
+  {
+    re: new RegExp(
+      String.raw`\b(?:up\s*to|upto|within|max(?:imum)?|at\s+most|not\s+more\s+than|no\s+more\s+than|budget(?:\s+(?:of|is))?|price\s+(?:limit|cap)(?:\s+of)?)\s*(?:${CUR}\s*)?${NUM}${NOT_MONEY}\s*(?:${CUR}\b)?`,
+      'g',
+    ),
+    apply: (m, c) => setMax(c, Number(m[1])),
+  },
+  // 500 or less / 500 and below / 500 max
+  {
+    re: new RegExp(
+      String.raw`\b(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:or|and)\s+(?:less|below|under|lower|cheaper)\b`,
+      'g',
+    ),
+    apply: (m, c) => setMax(c, Number(m[1])),
+  },
+  // Hinglish: 500 se kam (me) = less than 500; 500 tak / 500 ke andar = up to 500
+  {
+    re: new RegExp(
+      String.raw`\b(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:se\s+(?:kam|sasta|saste|sasti|neeche|niche)|ke\s+(?:neeche|niche|under|andar))\b`,
+      'g',
+    ),
+    apply: (m, c) => setMax(c, Number(m[1]) - 1),
+  },
+  {
+    re: new RegExp(String.raw`\b(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:tak|takk)\b`, 'g'),
+    apply: (m, c) => setMax(c, Number(m[1])),
+  },
+  // at least: above 1000, over rs 500, more than 2000, minimum 500, 1000 se zyada
+  {
+    re: new RegExp(
+      String.raw`\b(?:above|over|more\s+than|greater\s+than|at\s+least|min(?:imum)?)\s*(?:${CUR}\s*)?${NUM}${NOT_MONEY}\s*(?:${CUR}\b)?`,
+      'g',
+    ),
+    apply: (m, c) => setMin(c, Number(m[1]) + (/at\s+least|min/.test(m[0]) ? 0 : 1)),
+  },
+  {
+    re: new RegExp(String.raw`\b(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?se\s+(?:zyada|jyada|upar|adhik)\b`, 'g'),
+    apply: (m, c) => setMin(c, Number(m[1]) + 1),
+  },
+  // free
+  {
+    re: /\b(?:free(?:\s+of\s+(?:cost|charge))?|for\s+free|free\s+(?:me|mein|main)|muft(?:\s+(?:me|mein|main))?|mufat|no\s+cost|zero\s+cost|without\s+(?:paying|payment|any\s+cost)|(?:rs\s*)?0\s*(?:rs|rupees?|inr))\b/g,
+    apply: (_m, c) => setMax(c, 0),
+  },
+  // cheap
+  {
+    re: /\b(?:cheap|cheaper|cheapest|affordable|inexpensive|budget(?:\s+friendly)?|low\s+(?:cost|price|priced|budget)|pocket\s+friendly|sasta|sasti|saste|kam\s+(?:daam|dam|paise|paisa|price|kimat|keemat|fees?))\b/g,
+    apply: (_m, c) => setMax(c, CHEAP_MAX_PRICE),
+  },
+];
+
+const LEVEL_RULES: [RegExp, Level][] = [
+  [
+    /\b(?:(?:absolute|complete|total|total)\s+)?(?:beginners?|newbies?|novices?|starters?|noobs?|dummies)\b|\bfor\s+(?:the\s+)?first\s+time(?:rs)?\b|\bentry\s+level\b|\bno\s+(?:prior\s+)?(?:experience|knowledge|background)\b|\bnever\s+(?:coded|programmed|done)\b|\bfrom\s+zero\b|\bzero\s+to\b|\b(?:bilkul\s+)?(?:shuru|shuruat|shuruaat|shuruwat)(?:\s+se)?\b|\bzero\s+se\b|\bbasic\s+se\b|\bintroductory\b|\bbasics?\b|\bfundamentals?\b/g,
+    'Beginner',
+  ],
+  [/\bintermediate\b|\bmid\s+level\b|\bsome\s+experience\b/g, 'Intermediate'],
+  [/\badvanced?\b|\bexperts?\b|\bexpert\s+level\b|\bin\s+depth\b|\bdeep\s+dive\b|\bsenior\s+level\b/g, 'Advanced'],
+];
+
+const SORT_RULES: [RegExp, SortWish][] = [
+  [
+    /\b(?:best|top|highest|highly|well)\s+(?:rated|reviewed|ratings?|reviews?)\b|\bmost\s+(?:liked|loved)\b|\bgood\s+(?:ratings?|reviews?)\b/g,
+    'rating',
+  ],
+  [
+    /\b(?:most\s+)?popular\b|\btrending\b|\bbest\s*sell(?:ing|er|ers)\b|\bmost\s+(?:enrolled|bought|sold)\b|\bmost\s+students\b/g,
+    'popular',
+  ],
+];
+
+/** Category names and their canonical words (the query mentions a category by name). */
+const CATEGORY_PATTERNS: [RegExp, Category][] = CATEGORIES.filter((c) => c !== 'Others').map((c) => [
+  new RegExp(`\\b${canonicalize(c).replace(/ /g, '\\s+')}\\b`),
+  c,
+]);
+
+/**
+ * Parses a query. Constraints are removed from the text; what remains is the topic.
+ */
+export function parseQuery(input: string): ParsedQuery {
+  let text = ` ${canonicalize(input, true)} `;
+  const constraints: Constraints = {};
+  let sort: SortWish | undefined;
+
+  for (const rule of PRICE_RULES) {
+    text = text.replace(rule.re, (...args) => {
+      rule.apply(args as unknown as RegExpMatchArray, constraints);
+      return ' ';
+    });
+  }
+  for (const [re, wish] of SORT_RULES) {
+    text = text.replace(re, () => {
+      sort ??= wish;
+      return ' ';
+    });
+  }
+  for (const [re, level] of LEVEL_RULES) {
+    text = text.replace(re, () => {
+      constraints.level ??= level;
+      return ' ';
+    });
+  }
+  if (
+    constraints.price?.max !== undefined &&
+    constraints.price.min !== undefined &&
+    constraints.price.min > constraints.price.max
+  ) {
+    constraints.price = { max: constraints.price.max };
+  }
+  for (const [re, category] of CATEGORY_PATTERNS) {
+    if (re.test(text)) {
+      constraints.category = category;
+      break;
+    }
+  }
+
+  // Remaining currency words and bare numbers are not topics.
+  const tokens = words(text.replace(/\b(?:rs|inr|rupees?|rupaye|rupay)\b/g, ' ').trim()).filter(
+    (w) => !/^\d+(\.\d+)?$/.test(w) && w.length <= 40,
+  );
+  return { concepts: conceptsOf(tokens.map(correctSpelling)), constraints, sort };
+}
+
+let domainWords: Map<number, string[]> | undefined;
+
+/** Lexicon words by length, for spelling correction. */
+function domainWordsByLength() {
+  if (!domainWords) {
+    domainWords = new Map();
+    for (const w of lexiconWords()) {
+      if (!/^[a-z]{3,}$/.test(w)) continue;
+      domainWords.set(w.length, [...(domainWords.get(w.length) ?? []), w]);
+    }
+  }
+  return domainWords;
+}
+
+/**
+ * A word that is neither English we know, nor Hinglish, nor a domain term, but one or two
+ * edits away from a domain term ("machne", "pyhton", "javscript") is read as that term,
+ * before phrases are recognised. Catalogue-specific typos are corrected later, against the
+ * index's own vocabulary (pg_trgm).
+ */
+export function correctSpelling(w: string): string {
+  if (w.length < 4 || w.length > 20 || !/^[a-z]+$/.test(w)) return w;
+  if (QUERY_STOPWORDS.has(w) || hinglishToEnglish(w) || isLexiconPhrase(w) || wordVectors()?.index.has(w)) return w;
+  const byLength = domainWordsByLength();
+  const allowed = w.length <= 6 ? 1 : 2;
+  let best: { word: string; d: number } | undefined;
+  for (let len = w.length - allowed; len <= w.length + allowed; len++) {
+    for (const cand of byLength.get(len) ?? []) {
+      const d = osaDistance(w, cand, allowed);
+      if (d <= allowed && (!best || d < best.d)) best = { word: cand, d };
+    }
+  }
+  return best?.word ?? w;
+}
+
+/** Optimal-string-alignment distance, giving up above `max`. */
+export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowMin = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      rowMin = Math.min(rowMin, d[i][j]);
+    }
+    if (rowMin > max) return max + 1;
+  }
+  return d[a.length][b.length];
+}
+
+/** Greedy longest-phrase segmentation of the topic words into concepts. */
+export function conceptsOf(tokens: string[]): Concept[] {
+  const out: Concept[] = [];
+  const seen = new Set<string>();
+  const push = (phrase: string) => {
+    if (!seen.has(phrase)) {
+      seen.add(phrase);
+      out.push({ phrase });
+    }
+  };
+  for (let i = 0; i < tokens.length; ) {
+    let matched = 0;
+    for (let n = Math.min(MAX_PHRASE_WORDS, tokens.length - i); n >= 2; n--) {
+      const phrase = tokens.slice(i, i + n).join(' ');
+      const english = hinglishToEnglish(phrase);
+      if (english || isLexiconPhrase(phrase)) {
+        push(english ?? phrase);
+        matched = n;
+        break;
+      }
+    }
+    if (matched) {
+      i += matched;
+      continue;
+    }
+    const w = tokens[i];
+    i++;
+    const english = hinglishToEnglish(w);
+    if (english) {
+      push(english);
+      continue;
+    }
+    if (QUERY_STOPWORDS.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
+    push(w);
+  }
+  // Words of a Hinglish translation may form a lexicon phrase with their neighbours; fine as is.
+  return out;
+}
+
+export const isLevel = (v: unknown): v is Level => LEVELS.includes(v as Level);
+export const isCategory = (v: unknown): v is Category => CATEGORIES.includes(v as Category);

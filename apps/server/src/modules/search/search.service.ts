@@ -1,0 +1,29 @@
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { rankCourses } from './search.engine.ts';
+import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
+import { type ParsedQuery, parseQuery } from './search.query.ts';
+
+export const MAX_QUERY_LENGTH = 500;
+
+export interface SearchContext {
+  db: DbOrTx;
+  ai: Config['ai'];
+  log: LlmLogger & { error: (obj: object, msg?: string) => void };
+  fetchImpl?: typeof fetch;
+}
+
+/** Query understanding: the built-in parser, refined by the LLM when one is configured. */
+export async function understandQuery(ctx: Omit<SearchContext, 'db'>, input: string): Promise<ParsedQuery> {
+  const local = parseQuery(input);
+  if (ctx.ai.provider !== 'openai') return local;
+  const answer = await askLlm(ctx.ai, input, ctx.log, ctx.fetchImpl);
+  return answer ? mergeLlmAnswer(local, answer) : local;
+}
+
+/** Ids of the published courses that answer the query, best first (empty when none fits). */
+export async function searchCourseIds(ctx: SearchContext, input: string): Promise<string[]> {
+  const parsed = await understandQuery(ctx, input);
+  const ranked = await rankCourses(ctx.db, parsed);
+  return ranked.map((r) => r.id);
+}

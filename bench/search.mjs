@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+// AI search benchmark: relevance on the labelled development set (through a freshly started
+// server and the public API), the two reference baselines, and the search engine's own
+// latency at 1,000 and 100,000 courses (loaded straight into a fresh database, searched
+// in-process). Bounded: every phase has a time limit and the server is always stopped.
+//
+//   npm run bench:search                      # everything
+//   node bench/search.mjs --skip-relevance     # latency only
+//   node bench/search.mjs --sizes 1000         # latency at 1k only
+//   node bench/search.mjs --eval-dir ../shared/search-eval
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opt } = parseArgs({
+  options: {
+    'eval-dir': { type: 'string', default: path.resolve(root, '../shared/search-eval') },
+    sizes: { type: 'string', default: '1000,100000' },
+    rounds: { type: 'string', default: '3' },
+    'skip-relevance': { type: 'boolean', default: false },
+    'skip-latency': { type: 'boolean', default: false },
+    'latency-worker': { type: 'boolean', default: false },
+    'db-dir': { type: 'string' },
+    memory: { type: 'boolean', default: false },
+  },
+});
+const evalDir = path.resolve(opt['eval-dir']);
+
+if (opt['latency-worker']) {
+  await latencyWorker();
+  process.exit(0);
+}
+
+const figures = [];
+const line = (s = '') => console.log(s);
+
+if (!existsSync(path.join(evalDir, 'run.mjs'))) {
+  console.error(
+    `search-eval not found at ${evalDir}\n` +
+      'It is expected next to the repository (../shared/search-eval); pass --eval-dir to point elsewhere.',
+  );
+  process.exit(2);
+}
+
+try {
+  if (!opt['skip-relevance']) await relevance();
+  if (!opt['skip-latency']) await latency();
+} finally {
+  line('\n================ AI search benchmark summary ================');
+  for (const f of figures) line(f);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Runs a command; resolves with its stdout (stderr streamed), rejects on failure or timeout. */
+function run(cmd, args, { timeoutMs, env, cwd = root, echo = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (echo) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${cmd} ${args.join(' ')} timed out after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+function lastLine(out) {
+  return out.trim().split('\n').pop();
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** The built server when it is up to date with the sources, else the sources through tsx. */
+function serverCommand() {
+  const dist = path.join(root, 'apps/server/dist/server.js');
+  if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(root, 'apps/server/src'))) {
+    return { cmd: process.execPath, args: [dist], how: 'apps/server/dist/server.js' };
+  }
+  return {
+    cmd: process.execPath,
+    args: ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    how: 'tsx apps/server/src/server.ts (dist missing or older than the sources)',
+  };
+}
+
+async function relevance() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-search-'));
+  const { cmd, args, how } = serverCommand();
+  line(`\n== starting a fresh server (${how}) on 127.0.0.1:${port}, DATA_DIR=${dataDir} ==`);
+  const server = spawn(cmd, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      AI_PROVIDER: 'local',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      try {
+        const res = await fetch(`${base}/api/health`);
+        if (res.ok) break;
+      } catch {
+        /* not yet */
+      }
+      if (Date.now() > deadline) throw new Error('server did not become healthy within 120 s');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    line(`\n== relevance: ${path.join(evalDir, 'run.mjs')} ==`);
+    const out = await run(process.execPath, [path.join(evalDir, 'run.mjs'), '--base', base], { timeoutMs: 300_000 });
+    figures.push(`kaksha (this server)   ${lastLine(out)}`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        server.kill('SIGKILL');
+        r();
+      }, 10_000);
+      server.once('exit', () => {
+        clearTimeout(t);
+        r();
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  line(`\n== baselines: ${path.join(evalDir, 'baselines.mjs')} ==`);
+  const minisearch = path.join(root, 'node_modules/minisearch');
+  if (!existsSync(minisearch))
+    throw new Error('minisearch is not installed: run npm install (it is a root devDependency)');
+  const out = await run(process.execPath, [path.join(evalDir, 'baselines.mjs'), '--minisearch', minisearch], {
+    timeoutMs: 120_000,
+  });
+  for (const l of out.trim().split('\n').slice(-2)) figures.push(`baseline ${l}`);
+}
+
+async function latency() {
+  for (const n of opt.sizes.split(',').map(Number).filter(Boolean)) {
+    const dbDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-search-db-'));
+    line(`\n== latency: ${n.toLocaleString('en')} generated courses, fresh PGlite in ${dbDir} ==`);
+    try {
+      const out = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          fileURLToPath(import.meta.url),
+          '--latency-worker',
+          ...(opt.memory ? ['--memory'] : []),
+          '--sizes',
+          String(n),
+          '--rounds',
+          opt.rounds,
+          '--db-dir',
+          dbDir,
+          '--eval-dir',
+          evalDir,
+        ],
+        { timeoutMs: n >= 50_000 ? 420_000 : 120_000 },
+      );
+      figures.push(`latency ${n.toLocaleString('en').padStart(7)} courses: ${lastLine(out)}`);
+    } finally {
+      rmSync(dbDir, { recursive: true, force: true });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker (runs under tsx so it can use the server's TypeScript modules directly).
+
+async function latencyWorker() {
+  const n = Number(opt.sizes);
+  const rounds = Number(opt.rounds);
+  const mod = (p) => import(pathToFileURL(path.join(root, p)).href);
+  const { openPglite } = await mod('apps/server/src/db/client.ts');
+  const { sql } = await import('drizzle-orm');
+  const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
+  const { searchCourseIds } = await mod('apps/server/src/modules/search/search.service.ts');
+  const { readFileSync } = await import('node:fs');
+
+  const t0 = performance.now();
+  const genOut = await run(process.execPath, [path.join(evalDir, 'gen-catalog.mjs'), '--n', String(n), '--seed', '7'], {
+    timeoutMs: 120_000,
+    echo: false,
+  });
+  const catalog = JSON.parse(genOut);
+  const database = await openPglite(opt.memory ? undefined : opt['db-dir']);
+  const { db } = database;
+  try {
+    const creator = (
+      await db.execute(
+        sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
+      )
+    ).rows[0].id;
+    // Bulk load: foreign-key triggers off for the load only (the data is consistent by construction).
+    await db.execute(sql`set session_replication_role = replica`);
+    const batch = 2000;
+    for (let i = 0; i < catalog.length; i += batch) {
+      if (i && i % (batch * 10) === 0)
+        console.error(`  inserted ${i} courses (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      const chunk = JSON.stringify(
+        catalog.slice(i, i + batch).map((c) => ({
+          id: randomUUID(),
+          title: c.title,
+          sub_title: c.subTitle,
+          description: c.description,
+          category: c.category,
+          level: c.level,
+          price: c.price,
+          lectures: c.lectures,
+        })),
+      );
+      await db.execute(sql`
+        insert into courses (id, creator_id, title, sub_title, description, category, level, price, is_published)
+        select id, ${creator}::uuid, title, sub_title, description, category, level, price, true
+        from json_to_recordset(${chunk}::json)
+          as x(id uuid, title text, sub_title text, description text, category text, level text, price int)`);
+      await db.execute(sql`
+        insert into lectures (course_id, lecture_title, position)
+        select x.id, l.value, l.ordinality - 1
+        from json_to_recordset(${chunk}::json) as x(id uuid, lectures json)
+        cross join lateral json_array_elements_text(x.lectures) with ordinality as l(value, ordinality)`);
+    }
+    await db.execute(sql`set session_replication_role = origin`);
+    const loaded = performance.now();
+    const indexed = await reindexAll(db, 1000, (done) => {
+      if (done % 20000 === 0)
+        console.error(`  indexed ${done} courses (${((performance.now() - loaded) / 1000).toFixed(0)} s)`);
+    });
+    const ready = performance.now();
+    console.error(
+      `  loaded ${n} courses in ${((loaded - t0) / 1000).toFixed(1)} s, indexed ${indexed} in ${((ready - loaded) / 1000).toFixed(1)} s`,
+    );
+
+    const queries = JSON.parse(readFileSync(path.join(evalDir, 'queries.json'), 'utf8')).map((q) => q.query);
+    const ctx = {
+      db,
+      ai: { provider: 'local', baseUrl: '', apiKey: undefined, model: '' },
+      log: { warn() {}, error() {} },
+    };
+    for (const q of queries) await searchCourseIds(ctx, q); // one untimed round: JIT, page cache
+    const times = [];
+    let results = 0;
+    for (let r = 0; r < rounds; r++) {
+      for (const q of queries) {
+        const s = performance.now();
+        const ids = await searchCourseIds(ctx, q);
+        times.push(performance.now() - s);
+        results += ids.length;
+      }
+    }
+    times.sort((a, b) => a - b);
+    const pct = (p) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))];
+    console.log(
+      `searches=${times.length} p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} max_ms=${times[times.length - 1].toFixed(1)} ` +
+        `mean_results=${(results / times.length).toFixed(1)}`,
+    );
+  } finally {
+    await database.close();
+  }
+}
