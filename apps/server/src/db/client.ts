@@ -44,8 +44,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export async function openPostgres(
+  url: string,
+  opts: { poolSize?: number; onConnectionError?: (error: Error) => void } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // A connection the server drops while idle (restart, failover, a dropped test database) is
+  // reported here; unhandled it would crash the process. The pool opens a new one when needed.
+  pool.on('error', (error) => opts.onConnectionError?.(error));
   const db = drizzleNodePg(pool, { schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

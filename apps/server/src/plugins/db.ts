@@ -14,7 +14,11 @@ export const dbPlugin = fp<{ database?: Database }>(
     const { config } = app;
     const database =
       opts.database ??
-      (config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(`${config.dataDir}/db`));
+      (config.databaseUrl
+        ? await openPostgres(config.databaseUrl, {
+            onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was lost'),
+          })
+        : await openPglite(`${config.dataDir}/db`));
     app.decorate('database', database);
     app.decorate('db', database.db);
     // A database passed in by a test belongs to the test, which closes it.

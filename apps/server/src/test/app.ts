@@ -33,7 +33,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openPostgres(dbUrl.toString(), 4);
+  const database = await openPostgres(dbUrl.toString(), { poolSize: 4 });
   return {
     database,
     drop: async () => {
