@@ -3,32 +3,17 @@
 // simulated throttling) on /, /allcourses and a course page with Debian's Chromium. Prints
 // performance, accessibility and best-practices scores, LCP, CLS, TBT and the JavaScript each
 // page loads. Bounded: three pages, one run each, then it stops the server.
-import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build, startServer } from '../scripts/serve.mjs';
+import { build, CHROMIUM_FLAGS, chromiumPath, startServer } from '../scripts/serve.mjs';
 
-const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
-if (!chromePath) {
-  console.error('No Chromium found: `sudo apt-get install -y chromium`, or set CHROME_PATH.');
-  process.exit(1);
-}
+const chromePath = chromiumPath();
 
 if (!process.argv.includes('--no-build')) build();
 const server = await startServer({ quiet: true });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 try {

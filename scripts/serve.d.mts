@@ -1,3 +1,5 @@
+export const CHROMIUM_FLAGS: string[];
+export function chromiumPath(): string;
 export const root: string;
 export function build(): void;
 export function freePort(): Promise<number>;

@@ -1,6 +1,7 @@
 // Starts the built server on a free loopback port with its own temporary DATA_DIR, for the
 // browser tests and the benchmarks. Build first (`npm run build`).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,35 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Headless Chromium flags for this machine: no sandbox as root, and no calls out to Google. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Debian's Chromium (or CHROME_PATH); fails with how to install it. */
+export function chromiumPath() {
+  const found = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].find((p) => p && existsSync(p));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the browser tests. Install it with `sudo apt-get install -y chromium` ' +
+        '(or set CHROME_PATH to a Chrome/Chromium binary).',
+    );
+  }
+  return found;
+}
 
 export function build() {
   for (const workspace of ['apps/web', 'apps/server']) {

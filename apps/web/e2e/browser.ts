@@ -1,25 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-
-const CANDIDATES = [
-  process.env.CHROME_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-];
-
-export function chromiumPath() {
-  const found = CANDIDATES.find((p): p is string => !!p && existsSync(p));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the browser tests. Install it with `sudo apt-get install -y chromium` ' +
-        '(or set CHROME_PATH to a Chrome/Chromium binary).',
-    );
-  }
-  return found;
-}
+import { CHROMIUM_FLAGS, chromiumPath } from '../../../scripts/serve.mjs';
 
 let browser: Browser | undefined;
 
@@ -28,16 +10,7 @@ export async function launchBrowser() {
   if (browser) return browser;
   browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   afterAll(async () => {
     await browser?.close();

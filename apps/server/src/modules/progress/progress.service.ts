@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { courses, enrollments, lectureProgress, lectures } from '../../db/schema/index.ts';
+import { courses, lectureProgress, lectures } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isEnrolled } from '../courses/enrollments.ts';
