@@ -2,8 +2,7 @@ import type { Lecture } from '@kaksha/contracts';
 import { Check, CirclePlay } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/Button';
-import { EmptyState, Skeleton } from '../../../components/ui/Card';
+import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { CourseCard } from '../../../components/ui/CourseCard';
 import { CourseThumbnail } from '../../../components/ui/CourseThumbnail';
@@ -11,7 +10,6 @@ import { BackLink } from '../../../components/ui/PageHeader';
 import { Stars } from '../../../components/ui/Stars';
 import { StatusChip } from '../../../components/ui/StatusChip';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { ApiError } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { EnrollButton } from '../../payments/components/EnrollButton';
@@ -19,6 +17,7 @@ import { ReviewCard } from '../../reviews/components/ReviewCard';
 import { ReviewForm } from '../../reviews/components/ReviewForm';
 import { useCourse } from '../api/course';
 import { usePublishedCourses } from '../api/published-courses';
+import { CourseLoadError } from '../components/CourseLoadError';
 import { CurriculumList } from '../components/CurriculumList';
 import { InstructorCard } from '../components/InstructorCard';
 
@@ -35,18 +34,7 @@ export default function ViewCoursePage() {
   usePageTitle(course?.title);
 
   if (isPending) return <ViewCourseSkeleton />;
-  if (error || !course) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <EmptyState title={missing ? 'Course not found' : 'This course could not be loaded'}>
-          <ButtonLink to="/allcourses" variant="secondary" size="sm" className="mt-2">
-            Browse all courses
-          </ButtonLink>
-        </EmptyState>
-      </div>
-    );
-  }
+  if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;
 
   const firstPreview = course.lectures.find((l) => l.isPreviewFree && l.videoUrl) ?? null;
   const preview = chosen && course.lectures.some((l) => l._id === chosen._id) ? chosen : firstPreview;

@@ -5,14 +5,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { EmptyState, Skeleton } from '../../../components/ui/Card';
+import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { BackLink } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useCourse } from '../../courses/api/course';
+import { CourseLoadError } from '../../courses/components/CourseLoadError';
 import { InstructorCard } from '../../courses/components/InstructorCard';
 import { type CourseProgress, type LectureProgress, saveProgress, useCourseProgress } from '../api/progress';
 import { LecturePlayer } from '../components/LecturePlayer';
@@ -29,16 +30,7 @@ export default function ViewLecturePage() {
 
   if (course.isPending || (enrolled && progress.isPending)) return <ViewLectureSkeleton />;
   if (course.error || !course.data) {
-    const missing = course.error instanceof ApiError && course.error.status === 404;
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <EmptyState title={missing ? 'Course not found' : 'This course could not be loaded'}>
-          <ButtonLink to="/enrolledcourses" variant="secondary" size="sm" className="mt-2">
-            My Enrolled Courses
-          </ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <CourseLoadError error={course.error} back="/enrolledcourses" backLabel="My Enrolled Courses" />;
   }
   return (
     // Keyed by course: moving to another course starts again from its first lecture.
