@@ -31,7 +31,14 @@ export default function SearchWithAiPage() {
   useEffect(() => {
     if (!support.ctor) console.info(`Voice search unavailable: ${support.reason}`);
   }, [support]);
-  useEffect(() => () => recognition.current?.abort(), []);
+  // Leaving the page stops listening and any spoken answer still being read out.
+  useEffect(
+    () => () => {
+      recognition.current?.abort();
+      window.speechSynthesis?.cancel();
+    },
+    [],
+  );
 
   const run = (text: string) => {
     const query = text.trim();
