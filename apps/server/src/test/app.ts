@@ -150,6 +150,7 @@ export async function createCourse(
   return { ...course, lectures: lectureRows };
 }
 
-export async function enroll(app: TestApp, userId: string, courseId: string) {
-  await app.db.insert(enrollments).values({ userId, courseId });
+/** `at` pins the enrolment time where order matters: two inserts can share a clock tick. */
+export async function enroll(app: TestApp, userId: string, courseId: string, at?: Date) {
+  await app.db.insert(enrollments).values({ userId, courseId, createdAt: at });
 }

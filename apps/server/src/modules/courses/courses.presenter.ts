@@ -67,20 +67,20 @@ export async function findCourses(
       .select()
       .from(lectures)
       .where(inArray(lectures.courseId, ids))
-      .orderBy(asc(lectures.position), asc(lectures.createdAt)),
+      .orderBy(asc(lectures.position), asc(lectures.createdAt), asc(lectures.id)),
     db
       .select({ review: reviews, user: users })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .where(inArray(reviews.courseId, ids))
-      .orderBy(desc(reviews.createdAt)),
+      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
     opts.viewerId
       ? db
           .select({ courseId: enrollments.courseId, userId: enrollments.userId })
           .from(enrollments)
           .innerJoin(courses, eq(courses.id, enrollments.courseId))
           .where(and(inArray(enrollments.courseId, ids), eq(courses.creatorId, opts.viewerId)))
-          .orderBy(asc(enrollments.createdAt))
+          .orderBy(asc(enrollments.createdAt), asc(enrollments.userId))
       : Promise.resolve([]),
   ]);
 

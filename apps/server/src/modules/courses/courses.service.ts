@@ -245,6 +245,7 @@ export const listEnrolledCourses = (db: DbOrTx, storage: Storage, userId: string
       viewerId: userId,
       orderBy: [
         sql`(select max(${enrollments.createdAt}) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.userId} = ${userId}) desc`,
+        desc(courses.id),
       ],
     },
   );

@@ -65,8 +65,8 @@ describe('published and unpublished courses', async () => {
     const learner2 = await createUser(app);
     const first = await createCourse(app, creator.id, { title: 'First Enrolled' });
     const second = await createCourse(app, creator.id, { title: 'Second Enrolled', isPublished: false });
-    await enroll(app, learner2.id, first.id);
-    await enroll(app, learner2.id, second.id);
+    await enroll(app, learner2.id, first.id, new Date('2026-01-01T10:00:00Z'));
+    await enroll(app, learner2.id, second.id, new Date('2026-01-02T10:00:00Z'));
     const res = await app.inject({
       url: '/api/course/getenrolledcourses',
       headers: { cookie: await loginCookie(app, learner2) },

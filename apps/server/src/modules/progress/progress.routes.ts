@@ -22,7 +22,7 @@ const summarySchema = z.object({
 /**
  * Learning progress of the signed-in learner, per lecture, for courses they are enrolled in.
  * Anyone else — the course's creator included — gets 403: creators preview their own
- * lectures without progress being tracked.
+ * lectures without progress being tracked. An unpublished course that is not theirs: 404.
  */
 const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);

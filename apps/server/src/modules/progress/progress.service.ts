@@ -37,16 +37,25 @@ export interface CourseProgressSummary {
 
 const percentOf = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
-async function assertEnrolled(db: DbOrTx, userId: string, courseId: string) {
-  if (!(await isEnrolled(db, userId, courseId))) throw forbidden(NOT_ENROLLED_MESSAGE);
+/**
+ * Progress is for enrolled learners (403 for others). A course the user may not even see
+ * (unpublished, and not theirs) answers 404, as getcourse does, so its existence is not revealed.
+ */
+async function assertEnrolled(db: DbOrTx, userId: string, courseId: string, notFoundMessage: string) {
+  if (await isEnrolled(db, userId, courseId)) return;
+  const [course] = await db
+    .select({ isPublished: courses.isPublished, creatorId: courses.creatorId })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound(notFoundMessage);
+  throw forbidden(NOT_ENROLLED_MESSAGE);
 }
 
 /** The learner's progress in one course they are enrolled in (lectures removed since are ignored). */
 export async function getCourseProgress(db: DbOrTx, userId: string, courseId: string): Promise<CourseProgress> {
   if (!isUuid(courseId)) throw notFound('Course not found');
-  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!course) throw notFound('Course not found');
-  await assertEnrolled(db, userId, courseId);
+  await assertEnrolled(db, userId, courseId, 'Course not found');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ progress: lectureProgress })
@@ -106,7 +115,7 @@ export async function saveLectureProgress(db: DbOrTx, userId: string, lectureId:
   if (!isUuid(lectureId)) throw notFound('Lecture not found');
   const [lecture] = await db.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1);
   if (!lecture) throw notFound('Lecture not found');
-  await assertEnrolled(db, userId, lecture.courseId);
+  await assertEnrolled(db, userId, lecture.courseId, 'Lecture not found');
 
   const duration = input.duration ?? lecture.durationSeconds ?? undefined;
   const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;

@@ -114,6 +114,17 @@ describe('learning progress', async () => {
     expect(strangerList.json()).toEqual([]);
   });
 
+  it('answers 404, not 403, for an unpublished course someone may not see; its creator and its learners still get 403 and 200', async () => {
+    const draft = await createCourse(app, creator.id, { isPublished: false, lectures: [{ lectureTitle: 'Draft' }] });
+    const strangerCookie = await loginCookie(app, stranger);
+    expect((await read(draft.id, strangerCookie)).statusCode).toBe(404);
+    expect((await save(draft.lectures[0].id, { positionSeconds: 1 }, strangerCookie)).statusCode).toBe(404);
+    expect((await read(draft.id, await loginCookie(app, creator))).statusCode).toBe(403);
+    await enroll(app, learner.id, draft.id); // enrolled before it was unpublished
+    expect((await read(draft.id)).statusCode).toBe(200);
+    expect((await save(draft.lectures[0].id, { positionSeconds: 1 })).statusCode).toBe(200);
+  });
+
   it('validates the body and answers 404 for unknown ids', async () => {
     expect((await save(l1.id, { positionSeconds: -1 })).statusCode).toBe(400);
     expect((await save(l1.id, { positionSeconds: 'abc' })).statusCode).toBe(400);

@@ -15,7 +15,7 @@ export async function presentUser(db: DbOrTx, storage: Storage, user: UserRow): 
     .select({ courseId: enrollments.courseId })
     .from(enrollments)
     .where(eq(enrollments.userId, user.id))
-    .orderBy(asc(enrollments.createdAt));
+    .orderBy(asc(enrollments.createdAt), asc(enrollments.courseId));
   return {
     _id: user.id,
     name: user.name,
