@@ -30,6 +30,7 @@ import usersRoutes from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { httpCachePlugin } from './plugins/http-cache.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
+  await app.register(httpCachePlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.maxVideoBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
