@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, newPage, screenshotDir, signInAs } from './browser';
+import { baseUrl, DEMO, newPage, screenshot, signInAs } from './browser';
 
 /**
- * Every route of spec §2, for the role that may see it, at phone and desktop widths:
+ * Every route of spec §2, for the role that may see it, at 360, 768, 1024 and 1440 px wide:
  * no serious or critical axe violations, no console errors or failed requests, no
  * horizontal scrolling; a screenshot of each is kept in test-results/screenshots.
  */
@@ -34,7 +32,7 @@ async function demoCourses() {
   return { course: published[0], own: own.find((c) => c.lectures.length > 0) ?? own[0] };
 }
 
-async function check(page: Page, route: Route, width: 'phone' | 'desktop', errors: string[]) {
+async function check(page: Page, route: Route, width: number, errors: string[]) {
   const failed: string[] = [];
   page.on('requestfailed', (r) => {
     // Media requests the page itself cancels (a video seeking, an image replaced) are not failures.
@@ -57,15 +55,14 @@ async function check(page: Page, route: Route, width: 'phone' | 'desktop', error
       );
   });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${route.name}-${width}.png`), fullPage: true });
+  await screenshot(page, `${route.name}-${width}.png`);
   const problems = [
     ...violations.map((v: string) => `axe ${v}`),
     ...errors.map((e) => `console ${e}`),
     ...failed.map((f) => `request ${f}`),
     ...(overflow > 1 ? [`scrolls sideways by ${overflow}px`] : []),
   ];
-  return problems.map((p) => `${route.path} (${width}): ${p}`);
+  return problems.map((p) => `${route.path} (${width} px): ${p}`);
 }
 
 describe('every route: accessibility, console, layout', () => {
@@ -95,11 +92,11 @@ describe('every route: accessibility, console, layout', () => {
     ];
   });
 
-  for (const width of ['desktop', 'phone'] as const) {
-    it(`passes at ${width} width`, { timeout: 300_000 }, async () => {
+  for (const width of [360, 768, 1024, 1440]) {
+    it(`passes at ${width} px wide`, { timeout: 300_000 }, async () => {
       const problems: string[] = [];
       for (const route of routes) {
-        const { page, context, errors } = await newPage({ phone: width === 'phone' });
+        const { page, context, errors } = await newPage({ width });
         if (route.as) await signInAs(page, route.as === 'student' ? DEMO.student : DEMO.educator);
         problems.push(...(await check(page, route, width, errors)));
         await context.close();

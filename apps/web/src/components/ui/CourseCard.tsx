@@ -55,9 +55,10 @@ export function CourseCard({
         </Heading>
         {course.creatorName && <p className="text-sm text-muted">{course.creatorName}</p>}
         {linked ? (
-          <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-            <span className="text-base font-bold text-ink">{formatPrice(course.price)}</span>
-            <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+          // Wraps the rating under the price on narrow cards (three columns beside the filters).
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
+            <span className="whitespace-nowrap text-base font-bold text-ink">{formatPrice(course.price)}</span>
+            <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-sm text-muted">
               <Stars value={course.avgRating} size={14} />
               <span>
                 ({course.reviewCount} {course.reviewCount === 1 ? 'review' : 'reviews'})

@@ -6,8 +6,9 @@ import {
   useId,
 } from 'react';
 
-const control =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink placeholder:text-slate-500 focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:bg-surface';
+const controlLook =
+  'w-full rounded-lg border border-slate-300 bg-white text-ink placeholder:text-slate-500 focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:bg-surface';
+const control = `${controlLook} px-3 py-2.5 text-sm`;
 /** Only text fields can be read-only; <select> matches :read-only too and would look disabled. */
 const textControl = `${control} read-only:bg-surface`;
 
@@ -116,3 +117,5 @@ export function Select({
 }
 
 export const controlClass = control;
+/** The same look, large: a page's one main input (the AI search box). */
+export const largeControlClass = `${controlLook} h-12 px-4 text-base`;

@@ -1,7 +1,18 @@
-export function Spinner({ className = 'size-5', label = 'Loading' }: { className?: string; label?: string }) {
+/** A spinning ring announced as `label`; `label={null}` where text next to it already says it. */
+export function Spinner({ className = 'size-5', label = 'Loading' }: { className?: string; label?: string | null }) {
+  const ring = (
+    <span className={`${className} animate-spin rounded-full border-2 border-current border-t-transparent`} />
+  );
+  if (label === null) {
+    return (
+      <span aria-hidden="true" className="inline-flex">
+        {ring}
+      </span>
+    );
+  }
   return (
     <span role="status" aria-label={label} className="inline-flex">
-      <span className={`${className} animate-spin rounded-full border-2 border-current border-t-transparent`} />
+      {ring}
     </span>
   );
 }

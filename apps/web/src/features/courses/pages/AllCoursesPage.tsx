@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
 import { SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/Card';
@@ -14,6 +14,8 @@ import { CATEGORY_PARAM, selectedCategories } from '../components/catalog-url';
 
 /** Cards in the first row or two are above the fold: those load eagerly. */
 const EAGER_CARDS = 3;
+/** Two rows of three on a laptop, the first three on a phone. */
+const OFFSCREEN_AFTER = 6;
 
 /** The catalogue (spec §2 /allcourses). Selected categories live in the URL (?category=…). */
 export default function AllCoursesPage() {
@@ -50,6 +52,13 @@ export default function AllCoursesPage() {
 
   const courses =
     selected.length === 0 ? (data ?? []) : (data ?? []).filter((c) => selected.includes(c.category as Category));
+  // The first rows draw at once; the rest follow in a background render that a tap can interrupt,
+  // so a slow phone is never frozen while the whole catalogue is built.
+  const [showAll, setShowAll] = useState(false);
+  useEffect(() => {
+    if (data && !showAll) startTransition(() => setShowAll(true));
+  }, [data, showAll]);
+  const shown = showAll ? courses : courses.slice(0, OFFSCREEN_AFTER);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:py-8">
@@ -113,9 +122,10 @@ export default function AllCoursesPage() {
           </EmptyState>
         ) : (
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {courses.map((course, i) => (
-              <li key={course._id}>
-                <CourseCard course={course} eager={i < EAGER_CARDS} />
+            {shown.map((course, i) => (
+              // Cards below the first rows are laid out and painted only when scrolled near.
+              <li key={course._id} className={i < OFFSCREEN_AFTER ? undefined : 'below-fold'}>
+                <CourseCard course={course} eager={i < EAGER_CARDS} heading="h2" />
               </li>
             ))}
           </ul>

@@ -95,7 +95,7 @@ export default function ViewCoursePage() {
         </section>
       )}
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_3fr]">
+      <div className="below-fold mt-10 grid gap-8 lg:grid-cols-[2fr_3fr]">
         <section aria-labelledby="curriculum-title" className="rounded-card border border-line bg-white p-5 shadow-sm">
           <h2 id="curriculum-title" className="text-xl font-bold text-ink">
             Course Curriculum
@@ -116,7 +116,9 @@ export default function ViewCoursePage() {
               src={preview.videoUrl}
               controls
               playsInline
-              preload="metadata"
+              // Nothing downloads until the learner presses play: the preview sits below the fold
+              // and phones on metered data should not pay for a video they may never watch.
+              preload="none"
               width={640}
               height={360}
               className="aspect-video w-full rounded-lg bg-black"
@@ -131,7 +133,7 @@ export default function ViewCoursePage() {
         </section>
       </div>
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="below-fold mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="course-reviews-title">
           <h2 id="course-reviews-title" className="mb-4 text-xl font-bold text-ink">
             Reviews{' '}
@@ -162,7 +164,7 @@ export default function ViewCoursePage() {
       </div>
 
       {otherCourses.length > 0 && (
-        <section aria-labelledby="more-courses-title" className="mt-12">
+        <section aria-labelledby="more-courses-title" className="below-fold mt-12">
           <h2 id="more-courses-title" className="mb-5 text-xl font-bold text-ink">
             Other Published Courses by the Educator
           </h2>

@@ -86,6 +86,10 @@ describe('/searchwithai', { timeout: 20_000 }, () => {
     expect(screen.getByText('₹ 699')).toBeInTheDocument();
     expect(screen.getAllByText('Web Development')).toHaveLength(2);
     expect(spoken).toEqual([SPOKEN_RESULTS]);
+    // Screen readers are told how many were found, not read the whole grid.
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('2 courses found');
+    expect(status).not.toContainElement(screen.getByRole('link', { name: 'JavaScript Essentials' }));
   });
 
   it('shows No Courses Found for an empty answer and for a failure (only logged)', async () => {
@@ -107,7 +111,7 @@ describe('/searchwithai', { timeout: 20_000 }, () => {
     fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (release = r)));
     renderPage();
     await userEvent.type(screen.getByRole('searchbox'), 'python{Enter}');
-    expect(await screen.findByRole('status', { name: 'Searching' })).toBeInTheDocument();
+    expect((await screen.findByText('Searching…')).closest('[role="status"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: /Search$/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /voice/ })).toBeDisabled();
     await act(async () => release(new Response('[]', { status: 200 })));

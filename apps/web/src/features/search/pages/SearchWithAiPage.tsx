@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
 import { CourseCard } from '../../../components/ui/CourseCard';
+import { largeControlClass } from '../../../components/ui/Field';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAiSearch } from '../api/ai-search';
@@ -112,7 +113,7 @@ export default function SearchWithAiPage() {
             onChange={(e) => setInput(e.target.value)}
             maxLength={500}
             placeholder="What do you want to learn? e.g. python for beginners under ₹500"
-            className="h-12 flex-1 rounded-lg border border-line bg-white px-4 text-base text-ink shadow-sm outline-none focus:border-ink focus:ring-2 focus:ring-brand-400"
+            className={`${largeControlClass} flex-1 shadow-sm`}
             autoComplete="off"
           />
           <div className="flex gap-3">
@@ -141,35 +142,38 @@ export default function SearchWithAiPage() {
         </form>
       </search>
 
-      <div aria-live="polite" className="mt-6">
-        {listening && (
+      {/* Screen readers hear one short line (listening, searching, how many found), not the whole grid. */}
+      <div role="status" className="mt-6">
+        {listening ? (
           <p className="flex items-center gap-2 font-medium text-red-700">
             <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
             Listening...
           </p>
-        )}
-        {busy && (
-          <div className="flex items-center gap-3 text-muted">
-            <Spinner className="size-6" label="Searching" />
-            <span>Searching…</span>
-          </div>
-        )}
-        {!busy && results !== null && results.length > 0 && (
-          <>
-            <h2 className="mb-4 text-xl font-bold text-ink">AI Search Results</h2>
-            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {results.map((course) => (
-                <li key={course._id}>
-                  <CourseCard course={course} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {!busy && results !== null && results.length === 0 && (
+        ) : busy ? (
+          <p className="flex items-center gap-3 text-muted">
+            <Spinner className="size-6" label={null} />
+            Searching…
+          </p>
+        ) : results?.length === 0 ? (
           <p className="py-12 text-center text-lg font-semibold text-muted">No Courses Found</p>
-        )}
+        ) : results ? (
+          <p className="sr-only">
+            {results.length} {results.length === 1 ? 'course' : 'courses'} found
+          </p>
+        ) : null}
       </div>
+      {!busy && !listening && results && results.length > 0 && (
+        <>
+          <h2 className="mb-4 text-xl font-bold text-ink">AI Search Results</h2>
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {results.map((course) => (
+              <li key={course._id}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
