@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, DEMO, newPage, screenshotDir, signInAs } from './browser';
+import { baseUrl, DEMO, newPage, screenshot, screenshotDir, signInAs } from './browser';
 
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `accounts-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `accounts-${name}.png`);
 
 const newAccount = (role: 'student' | 'educator') => ({
   name: role === 'educator' ? 'Meera Educator' : 'aarav learner',

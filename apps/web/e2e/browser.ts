@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
@@ -21,22 +22,28 @@ export async function launchBrowser() {
 
 export const baseUrl = () => inject('baseUrl');
 
-/** A fresh browser context (own cookies) with a page at desktop or phone size. Console errors are collected. */
+/**
+ * A fresh browser context (own cookies) with a page at desktop (1280 px) or phone (360 px)
+ * size, or any `width`. Console errors (and warnings about unused preloads) are collected.
+ */
 export async function newPage(
-  opts: { phone?: boolean } = {},
+  opts: { phone?: boolean; width?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const b = await launchBrowser();
+  const width = opts.width ?? (opts.phone ? 360 : 1280);
+  const touch = width < 640;
   const context = await b.newContext({
     baseURL: baseUrl(),
-    viewport: opts.phone ? { width: 360, height: 740 } : { width: 1280, height: 800 },
+    viewport: { width, height: touch ? 740 : 800 },
     deviceScaleFactor: 1,
-    isMobile: opts.phone,
-    hasTouch: opts.phone,
+    isMobile: touch,
+    hasTouch: touch,
   });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    // Chrome only warns about a preload the page did not use (page-data.ts out of step with a page).
+    if (msg.type() === 'error' || (msg.type() === 'warning' && /preload/i.test(msg.text()))) errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };
@@ -72,3 +79,16 @@ export const screenshotDir = path.resolve(
   path.dirname(new URL(import.meta.url).pathname),
   '../../../test-results/screenshots',
 );
+
+/**
+ * A full-page screenshot in test-results/screenshots. Sections marked `below-fold` are drawn
+ * too: the browser skips them far from the viewport, and a full-page capture does not scroll.
+ */
+export function screenshot(page: Page, file: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  return page.screenshot({
+    path: path.join(screenshotDir, file),
+    fullPage: true,
+    style: '.below-fold { content-visibility: visible !important; }',
+  });
+}

@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { baseUrl, newPage, screenshotDir } from './browser';
+import { baseUrl, newPage, screenshot } from './browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const THUMBNAIL = path.join(root, 'apps/server/seed-media/thumbnails/mern-stack-bootcamp.jpg');
 const VIDEO = path.join(root, 'apps/server/seed-media/videos/lecture-03.mp4');
 
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `educator-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `educator-${name}.png`);
 
 const password = 'Educator-e2e-2026!';
 const account = (role: 'educator' | 'student') => ({

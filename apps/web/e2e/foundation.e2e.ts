@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, newPage, signInAs } from './browser';
+import { baseUrl, DEMO, launchBrowser, newPage, signInAs } from './browser';
 
 describe('the built app, served by the server', () => {
   it('shows a friendly not-found page for an unknown client route', async () => {
@@ -37,5 +37,58 @@ describe('the built app, served by the server', () => {
     const res = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toMatch(/br|gzip/);
+  });
+
+  it('draws the landing page from the HTML alone, and the app takes it over without doubling it', async () => {
+    const noScript = await (await launchBrowser()).newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto('/');
+    const hero = { name: 'Grow Your Skills to Advance Your Career path' };
+    await expect(still.getByRole('heading', hero).isVisible()).resolves.toBe(true);
+    await expect(still.getByRole('link', { name: 'View all Courses' }).first().getAttribute('href')).resolves.toBe(
+      '/allcourses',
+    );
+    await noScript.close();
+
+    const { page, context, errors } = await newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    await expect(page.getByRole('heading', hero).count()).resolves.toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("downloads a signed-in page's first answers with its HTML, once each", async () => {
+    const [course] = await (await fetch(`${baseUrl()}/api/course/getpublishedcoures`)).json();
+    const { page, context, errors } = await newPage();
+    await signInAs(page, DEMO.student);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/viewcourse/${course._id}`);
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Each was asked for by the HTML, once: a preload the app's fetch could not reuse (wrong
+    // credentials mode, wrong URL) would show up twice, and Chrome would warn (collected in errors).
+    const preloaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
+        .map((e) => new URL(e.name).pathname),
+    );
+    for (const api of [
+      '/api/user/currentuser',
+      `/api/course/getcourse/${course._id}`,
+      '/api/course/getpublishedcoures',
+    ]) {
+      expect(preloaded).toContain(api);
+      expect(asked.filter((p) => p === api)).toEqual([api]);
+    }
+    // Chrome warns about an unused preload a few seconds after load.
+    await page.waitForTimeout(3500);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

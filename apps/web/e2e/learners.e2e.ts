@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
   CATEGORIES,
   type Course,
@@ -11,18 +9,14 @@ import {
 } from '@kaksha/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { baseUrl, DEMO, newPage as openPage, screenshotDir, signInAs } from './browser';
-
-mkdirSync(screenshotDir, { recursive: true });
+import { baseUrl, DEMO, newPage as openPage, screenshot, signInAs } from './browser';
 
 /** A new page that leaves a screenshot behind when its test fails, to see what went wrong. */
 async function newPage(opts: { phone?: boolean } = {}) {
   const opened = await openPage(opts);
   onTestFailed(async ({ task }) => {
     const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-    await opened.page
-      .screenshot({ path: path.join(screenshotDir, `learners-FAILED-${name}.png`), fullPage: true })
-      .catch(() => {});
+    await screenshot(opened.page, `learners-FAILED-${name}.png`).catch(() => {});
   });
   return opened;
 }
@@ -46,7 +40,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** A full-page screenshot to look at, after checking the page for accessibility faults. */
 async function shot(page: Page, name: string) {
   expect(await axeViolations(page), name).toEqual([]);
-  await page.screenshot({ path: path.join(screenshotDir, `learners-${name}.png`), fullPage: true });
+  await screenshot(page, `learners-${name}.png`);
 }
 
 let published: Course[] = [];
@@ -175,9 +169,11 @@ describe('catalogue', () => {
     const { page, context, errors } = await newPage();
     await signInAs(page, DEMO.student);
     await page.goto('/allcourses');
-    const cards = page.locator('main article');
-    await cards.first().waitFor();
-    expect(await cards.count()).toBe(published.length);
+    // The first rows come at once, the rest right after (a background render).
+    const allCards = (n: number) =>
+      page.waitForFunction((count) => document.querySelectorAll('main article').length === count, n);
+    await page.locator('main article').first().waitFor();
+    await allCards(published.length);
 
     const sidebar = page.getByRole('group', { name: 'Filter by Category' });
     expect(await sidebar.getByRole('checkbox').count()).toBe(CATEGORIES.length);
@@ -202,7 +198,7 @@ describe('catalogue', () => {
     await page.locator('main article').first().waitFor();
     expect(await page.getByRole('checkbox', { name: 'AI/ML' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Data Science' }).isChecked()).toBe(true);
-    expect(await page.locator('main article').count()).toBe(both.length);
+    await allCards(both.length);
     await shot(page, 'allcourses-1280');
 
     // None selected: every published course again.
@@ -270,9 +266,14 @@ describe('course page', () => {
     expect(await freeButton.isEnabled()).toBe(true);
     expect(await freeButton.getAttribute('aria-pressed')).toBe('true');
 
-    // The free preview really plays.
+    // The free preview downloads nothing until played, and then really plays.
     const video = page.locator('section[aria-labelledby="preview-title"] video');
     expect(await video.getAttribute('src')).toBe(free[0].videoUrl);
+    expect(await video.getAttribute('preload')).toBe('none');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
     await videoReady(page, 'section[aria-labelledby="preview-title"] video');
 
     // A paid lecture's stream is refused whatever the page shows.

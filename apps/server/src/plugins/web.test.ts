@@ -1,14 +1,31 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
 
 describe('serving the web app', async () => {
   const web = await mkdtemp(path.join(tmpdir(), 'kaksha-web-'));
   await mkdir(path.join(web, 'assets'));
-  await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"><h1>Landing</h1></div>');
+  await writeFile(
+    path.join(web, 'app.html'),
+    '<!doctype html><html><head><title>Kaksha</title></head><div id="root"><nav>Shell</nav></div></html>',
+  );
+  await writeFile(
+    path.join(web, 'page-data.json'),
+    JSON.stringify({
+      apiUrl: '',
+      pages: [
+        { path: '/', data: ['/api/review/allReview'] },
+        { path: '/viewcourse/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
+      ],
+    }),
+  );
   await writeFile(path.join(web, 'assets', 'app-1a2b3c.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+  // What the web build's postbuild step writes beside each asset.
+  await writeFile(path.join(web, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("br")'));
   await writeFile(path.join(web, 'robots.txt'), 'User-agent: *');
   const app = await buildTestApp({ WEB_DIST: web });
 
@@ -19,9 +36,42 @@ describe('serving the web app', async () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain(url === '/' ? '<h1>Landing</h1>' : '<nav>Shell</nav>');
     },
   );
+
+  it("preloads the API answers a page draws first, a signed-in page's only with a session", async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]);
+    const session = { kaksha_session: 'token' };
+    const course = await app.inject({ url: '/viewcourse/c-42', cookies: session });
+    expect(preloads(course.body)).toEqual(['/api/course/getcourse/c-42']);
+    expect(course.body).toContain('as="fetch" crossorigin="use-credentials"></head>');
+    expect(course.headers.vary).toMatch(/cookie/i);
+    expect(preloads((await app.inject('/viewcourse/c-42')).body)).toEqual([]);
+    // Only an id-like segment is put into the page.
+    const odd = await app.inject({ url: '/viewcourse/%22%3E%3Cscript%3E', cookies: session });
+    expect(odd.statusCode).toBe(200);
+    expect(preloads(odd.body)).toEqual([]);
+    expect(odd.body).not.toContain('<script>');
+  });
+
+  it('serves a new build at once, without a restart', async () => {
+    const shell = path.join(web, 'app.html');
+    const before = await readFile(shell, 'utf8');
+    await writeFile(shell, before.replace('Shell', 'Rebuilt'));
+    const later = new Date(Date.now() + 5000);
+    await utimes(shell, later, later);
+    expect((await app.inject('/allcourses')).body).toContain('<nav>Rebuilt</nav>');
+    await writeFile(shell, before);
+    await utimes(shell, new Date(), new Date());
+    expect((await app.inject('/allcourses')).body).toContain('<nav>Shell</nav>');
+  });
+
+  it('sends the brotli file made at build time to browsers that accept it', async () => {
+    const res = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log("br")');
+  });
 
   it('serves hashed assets compressed and cached for a year', async () => {
     const res = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip' } });

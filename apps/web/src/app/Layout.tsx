@@ -1,8 +1,6 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { matchPath, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../components/ui/Spinner';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { matchPath, Outlet, useLocation, useNavigation } from 'react-router';
 import { Navbar } from '../features/auth/components/Navbar';
-import { useRouteLoading } from './route-progress';
 
 /** Tab titles per route ("All Courses · Kaksha"); pages with a course name refine theirs. */
 const TITLES: [pattern: string, title: string][] = [
@@ -32,8 +30,7 @@ export const titleFor = (pathname: string) => {
 };
 
 /** A slim bar at the top while the next page's code downloads (the old page stays on screen). */
-function RouteProgress() {
-  const loading = useRouteLoading();
+function RouteProgress({ loading }: { loading: boolean }) {
   // Only when it takes a moment: most navigations finish within a frame and should not flash it.
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -60,7 +57,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
-  const loading = useRouteLoading();
+  const loading = useNavigation().state === 'loading';
 
   // A layout effect runs before the pages' own effects, so a page's usePageTitle wins.
   useLayoutEffect(() => {
@@ -82,7 +79,7 @@ export function Layout() {
 
   return (
     <>
-      <RouteProgress />
+      <RouteProgress loading={loading} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
@@ -97,9 +94,7 @@ export function Layout() {
         aria-busy={loading || undefined}
         className="min-h-[70vh] outline-none focus:outline-none focus-visible:outline-none"
       >
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
     </>
   );

@@ -1,68 +1,93 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/Spinner';
+import { currentUserQuery } from '../features/auth/api/current-user';
+import { courseQuery } from '../features/courses/api/course';
+import AllCoursesPage from '../features/courses/pages/AllCoursesPage';
+import ViewCoursePage from '../features/courses/pages/ViewCoursePage';
 import HomePage from '../features/home/pages/HomePage';
+import { enrolledCoursesQuery } from '../features/learning/api/enrolled-courses';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
+import { queryClient } from './query-client';
 import { RouteError } from './RouteError';
-import { setLatestLocationKey } from './route-progress';
 
-// The landing page is in the entry bundle (no second round trip); every other page is its own
-// chunk, so a visitor downloads only the screens they open.
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
-const SignupPage = lazy(() => import('../features/auth/pages/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const ProfilePage = lazy(() => import('../features/users/pages/ProfilePage'));
-const EditProfilePage = lazy(() => import('../features/users/pages/EditProfilePage'));
-const AllCoursesPage = lazy(() => import('../features/courses/pages/AllCoursesPage'));
-const ViewCoursePage = lazy(() => import('../features/courses/pages/ViewCoursePage'));
-const EnrolledCoursesPage = lazy(() => import('../features/learning/pages/EnrolledCoursesPage'));
-const ViewLecturePage = lazy(() => import('../features/learning/pages/ViewLecturePage'));
-const SearchWithAiPage = lazy(() => import('../features/search/pages/SearchWithAiPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
-const CoursesPage = lazy(() => import('../features/courses/pages/manage/CoursesPage'));
-const CreateCoursePage = lazy(() => import('../features/courses/pages/manage/CreateCoursePage'));
-const EditCoursePage = lazy(() => import('../features/courses/pages/manage/EditCoursePage'));
-const CreateLecturePage = lazy(() => import('../features/lectures/pages/CreateLecturePage'));
-const EditLecturePage = lazy(() => import('../features/lectures/pages/EditLecturePage'));
+type Guard = (page: ReactNode) => ReactNode;
+const signedIn: Guard = (page) => <RequireUser>{page}</RequireUser>;
+const educator: Guard = (page) => <RequireEducator>{page}</RequireEducator>;
+const guest: Guard = (page) => <RequireGuest>{page}</RequireGuest>;
 
-const signedIn = (page: React.ReactNode) => <RequireUser>{page}</RequireUser>;
-const educator = (page: React.ReactNode) => <RequireEducator>{page}</RequireEducator>;
+/**
+ * A page in its own chunk, so a visitor downloads only the screens they open. The router
+ * downloads the chunk before it shows the page (the old page stays meanwhile; on a first load,
+ * a spinner), and the loader starts the page's data at the same moment instead of after it
+ * (user → guard → chunk → data). The loader never waits: the page shows its own loading
+ * state. Data is fetched only for a signed-in user (the guards send others away).
+ */
+function lazyPage(
+  path: string,
+  load: () => Promise<{ default: ComponentType }>,
+  guard: Guard = (page) => page,
+  prefetchData?: (params: Params) => void,
+): RouteObject {
+  return {
+    path,
+    hydrateFallbackElement: <PageSpinner />,
+    lazy: async () => {
+      const { default: Page } = await load();
+      return { element: guard(<Page />) };
+    },
+    loader: prefetchData
+      ? ({ params }) => {
+          void queryClient.ensureQueryData(currentUserQuery).then((user) => user && prefetchData(params));
+          return null;
+        }
+      : undefined,
+  };
+}
 
-/** The routes and guards of spec §2. */
+/**
+ * The routes and guards of spec §2. The landing page, the catalogue and the course page (a
+ * learner's way in) are in the entry bundle: no second round trip before they can draw.
+ */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/forgotpassword', element: <ForgotPasswordPage /> },
-      {
-        path: '/signup',
-        element: (
-          <RequireGuest>
-            <SignupPage />
-          </RequireGuest>
-        ),
-      },
-      { path: '/profile', element: signedIn(<ProfilePage />) },
-      { path: '/editprofile', element: signedIn(<EditProfilePage />) },
+      lazyPage('/login', () => import('../features/auth/pages/LoginPage')),
+      lazyPage('/forgotpassword', () => import('../features/auth/pages/ForgotPasswordPage')),
+      lazyPage('/signup', () => import('../features/auth/pages/SignupPage'), guest),
+      lazyPage('/profile', () => import('../features/users/pages/ProfilePage'), signedIn),
+      lazyPage('/editprofile', () => import('../features/users/pages/EditProfilePage'), signedIn),
       { path: '/allcourses', element: signedIn(<AllCoursesPage />) },
       { path: '/viewcourse/:courseId', element: signedIn(<ViewCoursePage />) },
-      { path: '/enrolledcourses', element: signedIn(<EnrolledCoursesPage />) },
-      { path: '/viewlecture/:courseId', element: signedIn(<ViewLecturePage />) },
-      { path: '/searchwithai', element: signedIn(<SearchWithAiPage />) },
-      { path: '/dashboard', element: educator(<DashboardPage />) },
-      { path: '/courses', element: educator(<CoursesPage />) },
-      { path: '/createcourses', element: educator(<CreateCoursePage />) },
-      { path: '/addcourses/:courseId', element: educator(<EditCoursePage />) },
-      { path: '/createlecture/:courseId', element: educator(<CreateLecturePage />) },
-      { path: '/editlecture/:courseId/:lectureId', element: educator(<EditLecturePage />) },
+      lazyPage(
+        '/enrolledcourses',
+        () => import('../features/learning/pages/EnrolledCoursesPage'),
+        signedIn,
+        () => queryClient.prefetchQuery(enrolledCoursesQuery),
+      ),
+      lazyPage(
+        '/viewlecture/:courseId',
+        () => import('../features/learning/pages/ViewLecturePage'),
+        signedIn,
+        (p) => queryClient.prefetchQuery(courseQuery(p.courseId ?? '')),
+      ),
+      lazyPage('/searchwithai', () => import('../features/search/pages/SearchWithAiPage'), signedIn),
+      lazyPage('/dashboard', () => import('../features/dashboard/pages/DashboardPage'), educator),
+      lazyPage('/courses', () => import('../features/courses/pages/manage/CoursesPage'), educator),
+      lazyPage('/createcourses', () => import('../features/courses/pages/manage/CreateCoursePage'), educator),
+      lazyPage('/addcourses/:courseId', () => import('../features/courses/pages/manage/EditCoursePage'), educator),
+      lazyPage('/createlecture/:courseId', () => import('../features/lectures/pages/CreateLecturePage'), educator),
+      lazyPage(
+        '/editlecture/:courseId/:lectureId',
+        () => import('../features/lectures/pages/EditLecturePage'),
+        educator,
+      ),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
-
-setLatestLocationKey(router.state.location.key);
-router.subscribe((state) => setLatestLocationKey(state.location.key));

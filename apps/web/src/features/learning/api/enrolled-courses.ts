@@ -1,5 +1,5 @@
 import type { Course } from '@kaksha/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -10,10 +10,9 @@ export const fetchEnrolledCourses = (signal?: AbortSignal) =>
  * The signed-in learner's enrolled courses, most recent first, including courses unpublished
  * since they enrolled (GET /api/course/getenrolledcourses).
  */
-export function useEnrolledCourses(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.enrolledCourses,
-    queryFn: ({ signal }) => fetchEnrolledCourses(signal),
-    enabled,
-  });
-}
+export const enrolledCoursesQuery = queryOptions({
+  queryKey: queryKeys.enrolledCourses,
+  queryFn: ({ signal }) => fetchEnrolledCourses(signal),
+});
+
+export const useEnrolledCourses = (enabled = true) => useQuery({ ...enrolledCoursesQuery, enabled });

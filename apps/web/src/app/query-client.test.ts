@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
-import { createQueryClient } from './App';
+import { createQueryClient } from './query-client';
 
 describe('global 401 handling', () => {
   it('a 401 from any query forgets the signed-in user; other errors do not', async () => {

@@ -1,0 +1,50 @@
+// After `vite build`: writes the first paint into the HTML (src/prerender.tsx), the table of
+// API answers each page preloads (src/app/page-data.ts), and compresses the assets ahead of
+// time, so the server sends the smallest files without compressing per request.
+//   dist/index.html      the landing page as a visitor first sees it (served for `/`)
+//   dist/app.html        the top bar and a spinner (served for every other route)
+//   dist/page-data.json  read by the server to add a page's preloads to its HTML
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webRoot, 'dist');
+const ssrOut = path.join(webRoot, 'node_modules/.cache/prerender');
+
+await build({
+  root: webRoot,
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+});
+const { render, PAGE_DATA, API_URL } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+rmSync(ssrOut, { recursive: true, force: true });
+
+// Every page asks who is signed in first; `use-credentials` matches the app's fetch
+// (credentials: 'include'), so the browser hands the preloaded answer to it.
+/** Replaces the one `marker` in `html`; a build whose HTML has changed shape fails here, not in production. */
+function put(html, marker, text) {
+  if (html.split(marker).length !== 2) throw new Error(`postbuild: expected one ${marker} in dist/index.html`);
+  return html.replace(marker, () => text);
+}
+const template = put(
+  readFileSync(path.join(dist, 'index.html'), 'utf8'),
+  '</head>',
+  `<link rel="preload" href="${API_URL}/api/user/currentuser" as="fetch" crossorigin="use-credentials"></head>`,
+);
+const page = (body) => put(template, '<div id="root"></div>', `<div id="root">${body}</div>`);
+writeFileSync(path.join(dist, 'index.html'), page(render('/')));
+writeFileSync(path.join(dist, 'app.html'), page(render('shell')));
+writeFileSync(path.join(dist, 'page-data.json'), JSON.stringify({ apiUrl: API_URL, pages: PAGE_DATA }, null, 2));
+
+const assets = path.join(dist, 'assets');
+for (const name of readdirSync(assets)) {
+  if (!/\.(js|css|svg)$/.test(name)) continue;
+  const file = path.join(assets, name);
+  const body = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
+console.log('prerendered index.html and app.html, wrote page-data.json, compressed the assets');

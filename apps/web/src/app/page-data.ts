@@ -1,0 +1,19 @@
+/**
+ * The API answers a page draws first (spec §2 routes, §7 endpoints). The server puts a
+ * `<link rel="preload">` for each into the page's HTML on a first visit, so they download
+ * while the app's code does (scripts/postbuild.mjs writes this table to dist/page-data.json).
+ * `signedIn`: only when the request carries a session, since the guards send visitors away.
+ * Keep in step with the pages' queries: a preload nobody reads is a wasted request and a
+ * console warning. Every page also gets /api/user/currentuser.
+ */
+export const PAGE_DATA: { path: string; data: string[]; signedIn?: true }[] = [
+  { path: '/', data: ['/api/course/getpublishedcoures', '/api/review/allReview'] },
+  { path: '/allcourses', data: ['/api/course/getpublishedcoures'], signedIn: true },
+  {
+    path: '/viewcourse/:courseId',
+    data: ['/api/course/getcourse/:courseId', '/api/course/getpublishedcoures'],
+    signedIn: true,
+  },
+  { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
+  { path: '/enrolledcourses', data: ['/api/course/getenrolledcourses'], signedIn: true },
+];
