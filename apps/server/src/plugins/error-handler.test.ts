@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { type AddressInfo, connect } from 'node:net';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../test/app.ts';
+import { errorHandlerPlugin } from './error-handler.ts';
 
 describe('malformed and cut-off uploads get a 400, never a 500 or a hang', async () => {
   const app = await buildTestApp();
@@ -43,5 +48,36 @@ describe('malformed and cut-off uploads get a 400, never a 500 or a hang', async
   it('updateprofile: a body cut off inside the avatar part', async () => {
     const res = await multipart('/api/user/updateprofile', cutOff('photoUrl', 'a.png'));
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a client that hangs up mid-request', () => {
+  it('is logged as a client event, not as a server error', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    await app.register(errorHandlerPlugin);
+    await app.register(fastifyMultipart);
+    app.post('/upload', async (request) => {
+      for await (const part of request.parts()) if (part.type === 'file') await part.toBuffer();
+      return { ok: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    afterAll(() => app.close());
+    const { port } = app.server.address() as AddressInfo;
+
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\n\r\nsome bytes',
+    );
+    await expect.poll(() => lines.some((l) => l.msg === 'incoming request')).toBe(true);
+    socket.destroy();
+
+    await expect.poll(() => lines.length).toBeGreaterThan(2);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => l.msg)).toContain('the client closed the request before it was read');
   });
 });

@@ -33,6 +33,12 @@ export const errorHandlerPlugin = fp(
       if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
         return reply.status(400).send({ message: 'The upload was malformed or incomplete', id: 'bad_multipart' });
       }
+      // The client hung up mid-request (a cancelled upload, a closed tab): nobody reads the
+      // answer and nothing failed on our side.
+      if (error.code === 'ECONNRESET' && request.raw.destroyed) {
+        request.log.info('the client closed the request before it was read');
+        return reply.status(400).send({ message: 'The request was cut off', id: 'client_closed' });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         if (status === 429 && error.message)
