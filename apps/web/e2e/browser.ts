@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
@@ -90,5 +91,28 @@ export function screenshot(page: Page, file: string) {
     path: path.join(screenshotDir, file),
     fullPage: true,
     style: '.below-fold { content-visibility: visible !important; }',
+  });
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * Serious or critical axe violations on the page as it is now, with WCAG 2.2's target-size
+ * rule on: small targets too close together are hard to tap on a phone.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'target-size': { enabled: true } },
+    });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v: { id: string; nodes: { target: string[] }[] }) =>
+          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
   });
 }

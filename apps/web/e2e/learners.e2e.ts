@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   CATEGORIES,
   type Course,
@@ -9,7 +8,7 @@ import {
 } from '@kaksha/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { baseUrl, DEMO, newPage as openPage, screenshot, signInAs } from './browser';
+import { axeViolations, baseUrl, DEMO, newPage as openPage, screenshot, signInAs } from './browser';
 
 /** A new page that leaves a screenshot behind when its test fails, to see what went wrong. */
 async function newPage(opts: { phone?: boolean } = {}) {
@@ -20,23 +19,6 @@ async function newPage(opts: { phone?: boolean } = {}) {
   });
   return opened;
 }
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious or critical axe violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v: { id: string; nodes: { target: string[] }[] }) =>
-          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-  });
-}
-
 /** A full-page screenshot to look at, after checking the page for accessibility faults. */
 async function shot(page: Page, name: string) {
   expect(await axeViolations(page), name).toEqual([]);

@@ -102,18 +102,18 @@ export default function SearchWithAiPage() {
     <section className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader title="Search with AI" back="/" />
       <search>
+        <label htmlFor="ai-search-input" className="mb-2 block text-sm font-medium text-ink">
+          What do you want to learn?
+        </label>
         <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row">
-          <label htmlFor="ai-search-input" className="sr-only">
-            What do you want to learn?
-          </label>
           <input
             id="ai-search-input"
             type="search"
             value={input}
             onChange={(e) => setInput(e.target.value)}
             maxLength={500}
-            placeholder="What do you want to learn? e.g. python for beginners under ₹500"
-            className={`${largeControlClass} flex-1 shadow-sm`}
+            placeholder="e.g. beginner python under ₹500"
+            className={`${largeControlClass} shadow-sm sm:flex-1`}
             autoComplete="off"
           />
           <div className="flex gap-3">
