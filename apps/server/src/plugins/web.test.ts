@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, createUser, loginCookie } from '../test/app.ts';
 
 describe('serving the web app', async () => {
   const web = await mkdtemp(path.join(tmpdir(), 'kaksha-web-'));
@@ -42,14 +42,18 @@ describe('serving the web app', async () => {
 
   it("preloads the API answers a page draws first, a signed-in page's only with a session", async () => {
     const preloads = (body: string) => [...body.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]);
-    const session = { kaksha_session: 'token' };
-    const course = await app.inject({ url: '/viewcourse/c-42', cookies: session });
+    const cookie = await loginCookie(app, await createUser(app));
+    const course = await app.inject({ url: '/viewcourse/c-42', headers: { cookie } });
     expect(preloads(course.body)).toEqual(['/api/course/getcourse/c-42']);
     expect(course.body).toContain('as="fetch" crossorigin="use-credentials"></head>');
     expect(course.headers.vary).toMatch(/cookie/i);
     expect(preloads((await app.inject('/viewcourse/c-42')).body)).toEqual([]);
+    // A stale cookie (logged out, expired) gets none either, and is dropped.
+    const stale = await app.inject({ url: '/viewcourse/c-42', cookies: { kaksha_session: 'expired-token' } });
+    expect(preloads(stale.body)).toEqual([]);
+    expect(stale.headers['set-cookie']).toMatch(/^kaksha_session=;.*Expires=Thu, 01 Jan 1970/);
     // Only an id-like segment is put into the page.
-    const odd = await app.inject({ url: '/viewcourse/%22%3E%3Cscript%3E', cookies: session });
+    const odd = await app.inject({ url: '/viewcourse/%22%3E%3Cscript%3E', headers: { cookie } });
     expect(odd.statusCode).toBe(200);
     expect(preloads(odd.body)).toEqual([]);
     expect(odd.body).not.toContain('<script>');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { hasLiveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 
 /** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
 interface PageData {
@@ -23,7 +23,6 @@ function preloadsFrom(pageData: PageData): Preloads {
     for (const page of pages) {
       const match = page.pattern.exec(url);
       if (!match) continue;
-      // A stale session cookie still gets them: the page then redirects, two requests wasted.
       if (page.signedIn && !signedIn) return '';
       const params = match.groups ?? {};
       return page.data
@@ -93,7 +92,12 @@ export const webPlugin = fp<{ root: string }>(
       }
       if (url.startsWith('/assets/')) return reply.callNotFound();
       const html = (url === '/' ? indexHtml() : (appHtml() ?? indexHtml())) ?? '';
-      const links = preloads()?.(url, !!request.cookies[SESSION_COOKIE]) ?? '';
+      // Signed-in pages preload only for a live session: a stale cookie would waste the requests
+      // before the page redirects. A stale cookie is dropped here, as the API would.
+      const token = request.cookies[SESSION_COOKIE];
+      const signedIn = token !== undefined && (await hasLiveSession(app.db, token));
+      if (token !== undefined && !signedIn) app.clearSessionCookie(reply);
+      const links = preloads()?.(url, signedIn) ?? '';
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie')
@@ -101,5 +105,5 @@ export const webPlugin = fp<{ root: string }>(
         .send(html.replace('</head>', () => `${links}</head>`));
     });
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['db', 'auth'] },
 );

@@ -38,6 +38,16 @@ export async function resolveSession(db: DbOrTx, token: string) {
   return { user: row.user, expiresAt, renewed: expiresAt !== row.expiresAt };
 }
 
+/** Whether a token names a live session; unlike resolveSession it never extends one. */
+export async function hasLiveSession(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function revokeSession(db: DbOrTx, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
