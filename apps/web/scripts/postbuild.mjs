@@ -4,7 +4,7 @@
 //   dist/index.html      the landing page as a visitor first sees it (served for `/`)
 //   dist/app.html        the top bar and a spinner (served for every other route)
 //   dist/page-data.json  read by the server to add a page's preloads to its HTML
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -35,9 +35,15 @@ const template = put(
   `<link rel="preload" href="${API_URL}/api/user/currentuser" as="fetch" crossorigin="use-credentials"></head>`,
 );
 const page = (body) => put(template, '<div id="root"></div>', `<div id="root">${body}</div>`);
-writeFileSync(path.join(dist, 'index.html'), page(render('/')));
-writeFileSync(path.join(dist, 'app.html'), page(render('shell')));
-writeFileSync(path.join(dist, 'page-data.json'), JSON.stringify({ apiUrl: API_URL, pages: PAGE_DATA }, null, 2));
+// A running server re-reads these when they change: it must never see one half written.
+function replaceFile(name, text) {
+  const file = path.join(dist, name);
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+replaceFile('index.html', page(render('/')));
+replaceFile('app.html', page(render('shell')));
+replaceFile('page-data.json', JSON.stringify({ apiUrl: API_URL, pages: PAGE_DATA }, null, 2));
 
 const assets = path.join(dist, 'assets');
 for (const name of readdirSync(assets)) {

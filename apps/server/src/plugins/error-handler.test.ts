@@ -51,22 +51,26 @@ describe('malformed and cut-off uploads get a 400, never a 500 or a hang', async
   });
 });
 
-describe('a client that hangs up mid-request', () => {
-  it('is logged as a client event, not as a server error', async () => {
-    const lines: { level: number; msg: string }[] = [];
-    const app = Fastify({
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-    });
-    await app.register(errorHandlerPlugin);
-    await app.register(fastifyMultipart);
-    app.post('/upload', async (request) => {
-      for await (const part of request.parts()) if (part.type === 'file') await part.toBuffer();
-      return { ok: true };
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    afterAll(() => app.close());
-    const { port } = app.server.address() as AddressInfo;
+describe('connection resets', async () => {
+  const lines: { level: number; msg: string }[] = [];
+  const app = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyMultipart);
+  app.post('/upload', async (request) => {
+    for await (const part of request.parts()) if (part.type === 'file') await part.toBuffer();
+    return { ok: true };
+  });
+  // Our own connection failing (the database, say) after the request was read in full.
+  app.post('/lost-database', async () => {
+    throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  afterAll(() => app.close());
+  const { port } = app.server.address() as AddressInfo;
 
+  it('from a client hanging up mid-upload are logged as a client event, not a server error', async () => {
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     socket.write(
@@ -76,8 +80,19 @@ describe('a client that hangs up mid-request', () => {
     await expect.poll(() => lines.some((l) => l.msg === 'incoming request')).toBe(true);
     socket.destroy();
 
-    await expect.poll(() => lines.length).toBeGreaterThan(2);
+    const clientClosed = 'the client closed the request before it was read';
+    await expect.poll(() => lines.some((l) => l.level >= 50 || l.msg === clientClosed)).toBe(true);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
-    expect(lines.map((l) => l.msg)).toContain('the client closed the request before it was read');
+    expect(lines.map((l) => l.msg)).toContain(clientClosed);
+  });
+
+  it('on our side, after the request was read, stay a logged 500', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/lost-database`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    expect(res.status).toBe(500);
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual(['unhandled error']);
   });
 });

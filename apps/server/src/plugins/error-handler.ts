@@ -34,8 +34,8 @@ export const errorHandlerPlugin = fp(
         return reply.status(400).send({ message: 'The upload was malformed or incomplete', id: 'bad_multipart' });
       }
       // The client hung up mid-request (a cancelled upload, a closed tab): nobody reads the
-      // answer and nothing failed on our side.
-      if (error.code === 'ECONNRESET' && request.raw.destroyed) {
+      // answer and nothing failed on our side. A reset after the body was read in full is ours.
+      if (error.code === 'ECONNRESET' && !request.raw.complete && request.raw.socket?.destroyed) {
         request.log.info('the client closed the request before it was read');
         return reply.status(400).send({ message: 'The request was cut off', id: 'client_closed' });
       }

@@ -24,7 +24,8 @@ export const httpCachePlugin = fp(
       const ok = reply.statusCode >= 200 && reply.statusCode < 300;
       if (ok && typeof etag === 'string' && matches(request.headers['if-none-match'], etag)) {
         reply.code(304);
-        return '';
+        // null, not '': a 304 must not say Content-Length: 0 (RFC 9110 §8.6).
+        return null;
       }
       return payload;
     });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasLiveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 
@@ -14,33 +15,38 @@ interface PageData {
 const routePattern = (route: string) =>
   new RegExp(`^${route.replace(/:(\w+)/g, '(?<$1>[A-Za-z0-9_-]+)').replace(/\//g, '\\/')}$`);
 
-type Preloads = (url: string, signedIn: boolean) => string;
+/** The page at a URL: its `<link rel="preload">` tags, and whether only a signed-in user sees it. */
+type PreloadsFor = (url: string) => { tags: string; signedIn: boolean } | undefined;
 
-/** The `<link rel="preload">` tags for the API answers the page at a URL draws first. */
-function preloadsFrom(pageData: PageData): Preloads {
+function preloadsFrom(pageData: PageData): PreloadsFor {
   const pages = pageData.pages.map((page) => ({ ...page, pattern: routePattern(page.path) }));
-  return (url, signedIn) => {
+  return (url) => {
     for (const page of pages) {
       const match = page.pattern.exec(url);
       if (!match) continue;
-      if (page.signedIn && !signedIn) return '';
       const params = match.groups ?? {};
-      return page.data
+      const tags = page.data
         .map((api) => api.replace(/:(\w+)/g, (_, name: string) => params[name] ?? ''))
         .map((api) => `<link rel="preload" href="${pageData.apiUrl}${api}" as="fetch" crossorigin="use-credentials">`)
         .join('');
+      return { tags, signedIn: page.signedIn ?? false };
     }
-    return '';
+    return undefined;
   };
 }
 
-/** A file of the build, read again whenever a new build replaces it (the HTML names the hashed chunks). */
+/**
+ * A file of the build, read again whenever a new build replaces it (the HTML names the hashed
+ * chunks). A new file is told by its inode and size as well as its time: timestamps are coarse
+ * and a deploy may normalise them.
+ */
 function buildFile<T>(file: string, parse: (text: string) => T) {
-  let cached: { mtimeMs: number; value: T } | undefined;
+  let cached: { version: string; value: T } | undefined;
   return (): T | undefined => {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
-    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, value: parse(readFileSync(file, 'utf8')) };
+    const version = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    if (cached?.version !== version) cached = { version, value: parse(readFileSync(file, 'utf8')) };
     return cached.value;
   };
 }
@@ -60,12 +66,12 @@ export const webPlugin = fp<{ root: string }>(
     }
     const indexHtml = buildFile(path.join(root, 'index.html'), (html) => html);
     const appHtml = buildFile(path.join(root, 'app.html'), (html) => html);
-    const preloads = buildFile(path.join(root, 'page-data.json'), (json): Preloads => {
+    const preloads = buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
       try {
         return preloadsFrom(JSON.parse(json) as PageData);
       } catch (error) {
         app.log.warn({ error }, 'page-data.json is unreadable: pages are served without preloads');
-        return () => '';
+        return () => undefined;
       }
     });
 
@@ -91,19 +97,37 @@ export const webPlugin = fp<{ root: string }>(
         return reply.sendFile(path.relative(root, file));
       }
       if (url.startsWith('/assets/')) return reply.callNotFound();
-      const html = (url === '/' ? indexHtml() : (appHtml() ?? indexHtml())) ?? '';
-      // Signed-in pages preload only for a live session: a stale cookie would waste the requests
-      // before the page redirects. A stale cookie is dropped here, as the API would.
-      const token = request.cookies[SESSION_COOKIE];
-      const signedIn = token !== undefined && (await hasLiveSession(app.db, token));
-      if (token !== undefined && !signedIn) app.clearSessionCookie(reply);
-      const links = preloads()?.(url, signedIn) ?? '';
+      const html = url === '/' ? indexHtml() : (appHtml() ?? indexHtml());
+      if (html === undefined) {
+        // Mid-deploy: the new build's HTML is not in place yet.
+        return reply
+          .status(503)
+          .header('retry-after', '2')
+          .send({ message: 'Kaksha is updating; try again in a moment' });
+      }
+      const page = preloads()?.(url);
+      const links = page && (!page.signedIn || (await hasSession(request))) ? page.tags : '';
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
         .send(html.replace('</head>', () => `${links}</head>`));
     });
+
+    /**
+     * A signed-in page's preloads need a live session: a stale cookie would only waste them before
+     * the page redirects. The HTML must not fail with the database, so an error counts as no session.
+     */
+    async function hasSession(request: FastifyRequest) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return false;
+      try {
+        return await hasLiveSession(app.db, token);
+      } catch (error) {
+        request.log.warn({ err: error }, 'session check failed: the page is served without preloads');
+        return false;
+      }
+    }
   },
-  { name: 'web', dependencies: ['db', 'auth'] },
+  { name: 'web', dependencies: ['db'] },
 );
