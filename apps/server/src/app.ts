@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -64,6 +64,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // Opening and migrating the embedded database can take a while on a busy machine.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
+    // Errors the router raises before any handler (a malformed %-escape in the path) get the
+    // same `{message, id}` body as every other error.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      reply
+        .status(400)
+        .send({ message: error.message, id: error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

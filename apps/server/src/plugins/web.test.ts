@@ -110,6 +110,12 @@ describe('serving the web app', async () => {
     expect(res.json()).toMatchObject({ message: expect.stringMatching(/not found/) });
   });
 
+  it('answers a malformed percent-encoding in the path with the usual 400 error body', async () => {
+    const res = await app.inject('/viewcourse/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringMatching(/not a valid url/), id: 'bad_url' });
+  });
+
   it('does not serve files outside the web folder', async () => {
     const res = await app.inject('/..%2f..%2fetc%2fpasswd');
     expect(res.body).not.toContain('root:');
