@@ -2,7 +2,7 @@
  * The API answers a page draws first (spec §2 routes, §7 endpoints). The server puts a
  * `<link rel="preload">` for each into the page's HTML on a first visit, so they download
  * while the app's code does (scripts/postbuild.mjs writes this table to dist/page-data.json).
- * `signedIn`: only when the request carries a session, since the guards send visitors away.
+ * `signedIn`: only for a live session (the server checks it), since the guards send visitors away.
  * Keep in step with the pages' queries: a preload nobody reads is a wasted request and a
  * console warning. Every page also gets /api/user/currentuser.
  */
