@@ -112,8 +112,8 @@ function serverCommand() {
   }
   return {
     cmd: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-    how: 'tsx apps/server/src/server.ts (dist missing or older than the sources)',
+    args: ['--import', 'tsx', path.join(root, 'apps/server/src/bootstrap/server.ts')],
+    how: 'tsx apps/server/src/bootstrap/server.ts (dist missing or older than the sources)',
   };
 }
 
@@ -217,7 +217,7 @@ async function latencyWorker() {
   const n = Number(opt.sizes);
   const rounds = Number(opt.rounds);
   const mod = (p) => import(pathToFileURL(path.join(root, p)).href);
-  const { openPglite } = await mod('apps/server/src/db/client.ts');
+  const { openPglite } = await mod('apps/server/src/core/db/client.ts');
   const { sql } = await import('drizzle-orm');
   const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
   const { searchCourseIds } = await mod('apps/server/src/modules/search/search.service.ts');

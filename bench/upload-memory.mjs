@@ -4,7 +4,7 @@
 //   npm run bench:upload                 # 500 MB
 //   UPLOAD_MB=2000 npm run bench:upload  # any size up to MAX_VIDEO_BYTES
 //
-// Starts the real server (`tsx apps/server/src/server.ts`) on a free port with a temporary
+// Starts the real server (`tsx apps/server/src/bootstrap/server.ts`) on a free port with a temporary
 // DATA_DIR and no demo content, signs up an educator, creates a course and a lecture, writes
 // a file made of a real small MP4 followed by padding, streams it as multipart/form-data
 // from this (separate) process, and samples the server's /proc/<pid>/status (VmRSS, VmHWM)
@@ -72,7 +72,7 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-bench-upload-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/bootstrap/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@
  *   videos/about.mp4         muted looping clip for the landing page About Us block
  *
  * Course keys, titles, categories and levels, and the users that have avatars, are read from
- * apps/server/src/db/seed/demo-data.ts with regular expressions (nothing is imported from TS),
+ * apps/server/src/bootstrap/seed/demo-data.ts with regular expressions (nothing is imported from TS),
  * so the media always matches the seed data. Output is deterministic for a given sharp/libvips
  * and ffmpeg build (seeded pseudo-randomness only, single-threaded x264, bit-exact muxing, no timestamps).
  *
@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DATA_FILE = path.join(ROOT, 'apps/server/src/db/seed/demo-data.ts');
+const DATA_FILE = path.join(ROOT, 'apps/server/src/bootstrap/seed/demo-data.ts');
 const OUT = path.join(ROOT, 'apps/server/seed-media');
 const FFMPEG = process.env.FFMPEG || 'ffmpeg';
 

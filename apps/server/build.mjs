@@ -14,7 +14,7 @@ const external = Object.keys({ ...pkg.dependencies, ...contracts.dependencies })
 
 await rm(path.join(dir, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(dir, 'src/server.ts')],
+  entryPoints: [path.join(dir, 'src/bootstrap/server.ts')],
   outfile: path.join(dir, 'dist/server.js'),
   bundle: true,
   platform: 'node',
@@ -24,6 +24,6 @@ await build({
   external,
   logLevel: 'warning',
 });
-await cp(path.join(dir, 'src/db/migrations'), path.join(dir, 'dist/migrations'), { recursive: true });
+await cp(path.join(dir, 'src/core/db/migrations'), path.join(dir, 'dist/migrations'), { recursive: true });
 await cp(path.join(dir, 'src/modules/search/assets'), path.join(dir, 'dist/search-assets'), { recursive: true });
 console.log('server built: apps/server/dist/server.js');

@@ -14,8 +14,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { authPlugin } from './core/auth.ts';
+import type { Config } from './core/config.ts';
+import type { Database } from './core/db/client.ts';
+import { dbPlugin } from './core/db/plugin.ts';
+import { errorHandlerPlugin } from './core/error-handler.ts';
+import { httpCachePlugin } from './core/http-cache.ts';
+import { mailerPlugin } from './core/mailer.ts';
+import { rateLimitPlugin } from './core/rate-limit.ts';
+import { redisPlugin } from './core/redis.ts';
+import { type Storage, storagePlugin } from './core/storage.ts';
+import { webPlugin } from './core/web.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import configRoutes from './modules/config/config.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
@@ -27,15 +36,6 @@ import progressRoutes from './modules/progress/progress.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { dbPlugin } from './plugins/db.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { httpCachePlugin } from './plugins/http-cache.ts';
-import { mailerPlugin } from './plugins/mailer.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { redisPlugin } from './plugins/redis.ts';
-import { type Storage, storagePlugin } from './plugins/storage.ts';
-import { webPlugin } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,10 +7,10 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { courses, enrollments, lectures, users } from '../db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { loadConfig } from '../core/config.ts';
+import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
+import { courses, enrollments, lectures, users } from '../core/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../core/sessions.ts';
 import { reindexCourse } from '../modules/search/search.index.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;

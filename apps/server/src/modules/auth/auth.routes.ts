@@ -11,13 +11,13 @@ import {
 } from '@kaksha/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../errors.ts';
+import { forbidden } from '../../core/errors.ts';
+import { revokeSession, SESSION_COOKIE } from '../../core/sessions.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { authLimiters } from './auth.limits.ts';
 import { login, signup, type UserRow } from './auth.service.ts';
 import { googleAccount, googleVerifier } from './google.ts';
 import { createResetCode, RESET_WINDOW_MS, resetPassword, verifyResetCode } from './password-reset.ts';
-import { revokeSession, SESSION_COOKIE } from './sessions.ts';
 
 export const RESET_COOKIE = 'kaksha_reset';
 

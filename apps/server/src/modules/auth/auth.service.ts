@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, type Role } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { conflict, unauthorized } from '../../errors.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { users } from '../../core/db/schema/index.ts';
+import { conflict, unauthorized } from '../../core/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../core/db/schema/index.ts';
+import { SESSION_COOKIE } from '../../core/sessions.ts';
 import { buildTestApp, createUser, loginCookie } from '../../test/app.ts';
-import { SESSION_COOKIE } from './sessions.ts';
 
 type Res = { cookies: { name: string; value: string }[] };
 const sessionCookie = (res: Res) => {

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../core/db/schema/index.ts';
+import { SESSION_COOKIE } from '../../core/sessions.ts';
 import { buildTestApp, createUser, loginCookie } from '../../test/app.ts';
-import { SESSION_COOKIE } from './sessions.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 

@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, type Role } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { AppError, conflict, forbidden, serviceUnavailable, unauthorized } from '../../errors.ts';
+import type { Config } from '../../core/config.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { users } from '../../core/db/schema/index.ts';
+import { AppError, conflict, forbidden, serviceUnavailable, unauthorized } from '../../core/errors.ts';
+import { revokeAllSessions } from '../../core/sessions.ts';
 import { findUserByEmail, isUniqueViolation, normalizeEmail, type UserRow } from './auth.service.ts';
-import { revokeAllSessions } from './sessions.ts';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 

@@ -7,13 +7,13 @@ import Fastify from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
-import { passwordResets } from '../../db/schema/index.ts';
-import { mailerPlugin } from '../../plugins/mailer.ts';
+import { loadConfig } from '../../core/config.ts';
+import { passwordResets } from '../../core/db/schema/index.ts';
+import { mailerPlugin } from '../../core/mailer.ts';
+import { SESSION_COOKIE } from '../../core/sessions.ts';
 import { buildTestApp, createUser, loginCookie } from '../../test/app.ts';
 import { RESET_COOKIE } from './auth.routes.ts';
 import { otpMail } from './password-reset.ts';
-import { SESSION_COOKIE } from './sessions.ts';
 
 /** A real SMTP server on loopback; every received message is parsed and kept. */
 async function startSmtp() {

@@ -2,13 +2,13 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { ACCOUNT_MESSAGES, OTP_LENGTH } from '@kaksha/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { passwordResets, users } from '../../db/schema/index.ts';
-import { badRequest } from '../../errors.ts';
-import type { MailMessage } from '../../plugins/mailer.ts';
+import type { Db } from '../../core/db/client.ts';
+import { passwordResets, users } from '../../core/db/schema/index.ts';
+import { badRequest } from '../../core/errors.ts';
+import type { MailMessage } from '../../core/mailer.ts';
+import { revokeAllSessions } from '../../core/sessions.ts';
 import { findUserByEmail } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeAllSessions } from './sessions.ts';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 /** After a successful verifyotp, the password must be reset within this time. */

@@ -1,8 +1,8 @@
 import type { Course, Lecture, Review } from '@kaksha/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { courses, enrollments, lectures, reviews, users } from '../../db/schema/index.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, enrollments, lectures, reviews, users } from '../../core/db/schema/index.ts';
+import type { Storage } from '../../core/storage.ts';
 import { thumbnailUrls } from '../media/images.ts';
 import { photoUrl } from '../users/users.presenter.ts';
 

@@ -2,9 +2,9 @@ import { courseSchema, creatorSchema, MESSAGES, messageSchema } from '@kaksha/co
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound, payloadTooLarge, unsupportedMedia } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { users } from '../../core/db/schema/index.ts';
+import { AppError, badRequest, notFound, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
 import { MAX_IMAGE_BYTES, removeThumbnail, storeThumbnail } from '../media/images.ts';
 import { photoUrl } from '../users/users.presenter.ts';
 import {

@@ -1,11 +1,11 @@
 import { CATEGORIES, LEVELS, MAX_PRICE_INR } from '@kaksha/contracts';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import { courses, enrollments, lectures, paymentOrders, reviews } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, enrollments, lectures, paymentOrders, reviews } from '../../core/db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { Storage } from '../../core/storage.ts';
 import { removeThumbnail } from '../media/images.ts';
 import { lectureVideoPrefix, removeVideo } from '../media/videos.ts';
 import { reindexCourse } from '../search/search.index.ts';

@@ -1,7 +1,7 @@
 import { MAX_PRICE_INR } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { courses, lectures, paymentOrders, reviews } from '../../db/schema/index.ts';
+import { courses, lectures, paymentOrders, reviews } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 import { jpeg, send, storedKeys, TINY_MP4 } from './test-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { enrollments } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { enrollments } from '../../core/db/schema/index.ts';
 
 export async function isEnrolled(db: DbOrTx, userId: string, courseId: string) {
   const [row] = await db

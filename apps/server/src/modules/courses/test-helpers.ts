@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { listLocalKeys } from '../../plugins/storage.ts';
+import { listLocalKeys } from '../../core/storage.ts';
 import type { TestApp } from '../../test/app.ts';
 
 /** Test-only helpers for the authoring tests (courses, lectures, videos). */

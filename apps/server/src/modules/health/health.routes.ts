@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceUnavailable } from '../../errors.ts';
+import { serviceUnavailable } from '../../core/errors.ts';
 
 const statusSchema = z.object({ status: z.string() });
 

@@ -1,7 +1,7 @@
 import { courseSchema, lectureSchema, MESSAGES, messageSchema } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../errors.ts';
+import { badRequest } from '../../core/errors.ts';
 import { presentLecture } from '../courses/courses.presenter.ts';
 import { loadOwnedCourse, parseFields, presentOwnCourse } from '../courses/courses.service.ts';
 import { removeVideo, type StoredVideo, storeVideo } from '../media/videos.ts';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import { courses, lectures } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, lectures } from '../../core/db/schema/index.ts';
+import { notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
 import { assertCreator, boolField, loadOwnedCourse, titleSchema } from '../courses/courses.service.ts';
 import type { StoredVideo } from '../media/videos.ts';
 import { reindexCourse } from '../search/search.index.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lectures } from '../../db/schema/index.ts';
+import { lectures } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { jpeg, send, storedKeys, TINY_MP4, TINY_WEBM } from '../courses/test-helpers.ts';
 

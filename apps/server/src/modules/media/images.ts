@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { payloadTooLarge, unsupportedMedia } from '../../errors.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import { payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import type { Storage } from '../../core/storage.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import { courses, enrollments, lectures } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, enrollments, lectures } from '../../core/db/schema/index.ts';
+import { forbidden, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { SessionUser } from '../../core/sessions.ts';
 import { sendMedia } from './media.stream.ts';
 
 export const LOGIN_TO_WATCH = 'Please log in to watch this lecture';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rangeNotSatisfiable } from '../../errors.ts';
+import { rangeNotSatisfiable } from '../../core/errors.ts';
 
 export interface ByteRange {
   start: number;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../errors.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import type { Storage } from '../../core/storage.ts';
 
 /** Video containers we accept, recognised by their bytes (never by name or declared type). */
 export const VIDEO_TYPES: Record<string, string> = {

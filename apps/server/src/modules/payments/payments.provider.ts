@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { PaymentProvider } from '@kaksha/contracts';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import type { Config } from '../../core/config.ts';
+import { AppError } from '../../core/errors.ts';
 
 /**
  * The payment providers behind one small interface. Only order creation differs: the

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { enrollments, paymentOrders } from '../../db/schema/index.ts';
+import { enrollments, paymentOrders } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { assertProviderKeys, razorpayProvider, signPayment, signWebhook } from './payments.provider.ts';
 

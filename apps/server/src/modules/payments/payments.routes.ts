@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden, unauthorized } from '../../errors.ts';
+import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
 import { handleWebhook, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
 

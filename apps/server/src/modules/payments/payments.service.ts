@@ -9,10 +9,10 @@ import {
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { courses, enrollments, paymentOrders } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import type { Db, DbOrTx, Tx } from '../../core/db/client.ts';
+import { courses, enrollments, paymentOrders } from '../../core/db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/enrollments.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
 

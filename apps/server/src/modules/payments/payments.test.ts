@@ -1,7 +1,7 @@
 import { MESSAGES, PAYMENT_MESSAGES } from '@kaksha/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { courses, enrollments, paymentOrders, users } from '../../db/schema/index.ts';
+import { courses, enrollments, paymentOrders, users } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { signPayment, signWebhook } from './payments.provider.ts';

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { courses, lectureProgress, lectures } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, lectureProgress, lectures } from '../../core/db/schema/index.ts';
+import { forbidden, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/enrollments.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Progress is kept only for learners enrolled in this course';

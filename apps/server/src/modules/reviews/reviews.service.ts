@@ -1,10 +1,10 @@
 import type { Review } from '@kaksha/contracts';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { courses, enrollments, reviews, users } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, enrollments, reviews, users } from '../../core/db/schema/index.ts';
+import { forbidden, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { Storage } from '../../core/storage.ts';
 import { presentReview } from '../courses/courses.presenter.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can review it';

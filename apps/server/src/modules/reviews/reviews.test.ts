@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { courses, reviews } from '../../db/schema/index.ts';
+import { courses, reviews } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 
 describe('reviews', async () => {

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
 import { DOCS_TERM, specificity } from './search.index.ts';
 import { isLexiconPhrase, lexiconExpansions, lexKey } from './search.lexicon.ts';
 import { type Constraints, osaDistance, type ParsedQuery, QUERY_STOPWORDS, WEAK_WORDS } from './search.query.ts';

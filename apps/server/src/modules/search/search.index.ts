@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
 import { embed, quantize, wordVectors } from './search.vectors.ts';
 

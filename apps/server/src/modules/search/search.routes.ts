@@ -1,7 +1,7 @@
 import { courseSchema, MESSAGES } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../errors.ts';
+import { badRequest } from '../../core/errors.ts';
 import { loadCourseCards } from '../courses/courses.presenter.ts';
 import { MAX_QUERY_LENGTH, searchCourseIds } from './search.service.ts';
 

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Config } from '../../core/config.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
 import { rankCourses } from './search.engine.ts';
 import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
 import { type ParsedQuery, parseQuery } from './search.query.ts';

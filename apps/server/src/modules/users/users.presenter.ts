@@ -1,8 +1,8 @@
 import type { User } from '@kaksha/contracts';
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { enrollments, type users } from '../../db/schema/index.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { enrollments, type users } from '../../core/db/schema/index.ts';
+import type { Storage } from '../../core/storage.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { DESCRIPTION_MAX, nameSchema, userSchema } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, payloadTooLarge } from '../../errors.ts';
+import { badRequest, payloadTooLarge } from '../../core/errors.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
 import { presentUser } from './users.presenter.ts';
 import { updateProfile } from './users.service.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { users } from '../../core/db/schema/index.ts';
+import type { Storage } from '../../core/storage.ts';
 import { storeAvatar } from '../media/images.ts';
 
 type UserRow = typeof users.$inferSelect;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasLiveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { hasLiveSession, SESSION_COOKIE } from './sessions.ts';
 
 /** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
 interface PageData {

@@ -1,6 +1,6 @@
-import { buildApp, LOG_REDACT } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { seedDemoContent } from './db/seed/seed.ts';
+import { buildApp, LOG_REDACT } from '../app.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
+import { seedDemoContent } from './seed/seed.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

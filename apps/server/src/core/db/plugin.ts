@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { type Database, type Db, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, type Db, openPglite, openPostgres } from './client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from './db/client.ts';
+import { sessions, users } from './db/schema/index.ts';
 
 export const SESSION_COOKIE = 'kaksha_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

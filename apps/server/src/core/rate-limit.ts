@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { tooManyRequests } from '../errors.ts';
+import { tooManyRequests } from './errors.ts';
 
 export interface LimiterOptions {
   /** Distinguishes this limiter's counters from every other's. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors.ts';
-import { createSession, resolveSession, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { createSession, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { courses, enrollments, lectures, reviews, users } from '../../core/db/schema/index.ts';
 import { storeAvatar, storeThumbnail } from '../../modules/media/images.ts';
 import { reindexCourse } from '../../modules/search/search.index.ts';
-import { courses, enrollments, lectures, reviews, users } from '../schema/index.ts';
 import { DEMO_COURSES, DEMO_ENROLLMENTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data.ts';
 
-/** apps/server/seed-media, seen from src/db/seed in source or from dist in the bundle. */
+/** apps/server/seed-media, seen from src/bootstrap/seed in source or from dist in the bundle. */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seedMediaDir =
   [path.resolve(here, '../../../seed-media'), path.resolve(here, '../seed-media')].find((dir) => existsSync(dir)) ??
