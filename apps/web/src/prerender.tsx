@@ -4,8 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Layout } from './app/Layout';
 import { createQueryClient } from './app/query-client';
+import HomePage from './app/routes/HomePage';
 import { PageSpinner } from './components/ui/Spinner';
-import HomePage from './features/home/pages/HomePage';
 
 /**
  * The first paint, rendered at build time (scripts/postbuild.mjs) into the HTML the server

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation, useNavigation } from 'react-router';
-import { Navbar } from '../features/auth/components/Navbar';
+import { Navbar } from '../features/auth';
 
 /** Tab titles per route ("All Courses · Kaksha"); pages with a course name refine theirs. */
 const TITLES: [pattern: string, title: string][] = [

@@ -2,7 +2,7 @@ import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/Button';
-import { Navbar } from '../features/auth/components/Navbar';
+import { Navbar } from '../features/auth';
 import NotFoundPage from './NotFoundPage';
 
 const RELOADED_KEY = 'kaksha:chunk-reload';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
-import { useCurrentUser } from '../features/auth/api/current-user';
+import { useCurrentUser } from '../lib/current-user';
 
 /** Route guards of spec §2. They wait for the current-user answer, so a refresh never bounces. */
 export function RequireUser({ children }: { children: ReactNode }) {

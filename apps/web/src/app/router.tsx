@@ -1,17 +1,26 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
-import { currentUserQuery } from '../features/auth/api/current-user';
-import { courseQuery } from '../features/courses/api/course';
-import AllCoursesPage from '../features/courses/pages/AllCoursesPage';
-import ViewCoursePage from '../features/courses/pages/ViewCoursePage';
-import HomePage from '../features/home/pages/HomePage';
-import { enrolledCoursesQuery } from '../features/learning/api/enrolled-courses';
+import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '../features/auth';
+import {
+  AllCoursesPage,
+  courseQuery,
+  loadCoursesPage,
+  loadCreateCoursePage,
+  loadDashboardPage,
+  loadEditCoursePage,
+} from '../features/courses';
+import { enrolledCoursesQuery } from '../features/learning';
+import { loadCreateLecturePage, loadEditLecturePage } from '../features/lectures';
+import { loadEditProfilePage, loadProfilePage } from '../features/users';
+import { currentUserQuery } from '../lib/current-user';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
 import { queryClient } from './query-client';
 import { RouteError } from './RouteError';
+import HomePage from './routes/HomePage';
+import ViewCoursePage from './routes/ViewCoursePage';
 
 type Guard = (page: ReactNode) => ReactNode;
 const signedIn: Guard = (page) => <RequireUser>{page}</RequireUser>;
@@ -19,7 +28,8 @@ const educator: Guard = (page) => <RequireEducator>{page}</RequireEducator>;
 const guest: Guard = (page) => <RequireGuest>{page}</RequireGuest>;
 
 /**
- * A page in its own chunk, so a visitor downloads only the screens they open. The router
+ * A page in its own chunk, so a visitor downloads only the screens they open: a route page of
+ * routes/, or a feature's page through the `load…Page` its index.ts exports. The router
  * downloads the chunk before it shows the page (the old page stays meanwhile; on a first load,
  * a spinner), and the loader starts the page's data at the same moment instead of after it
  * (user → guard → chunk → data). The loader never waits: the page shows its own loading
@@ -57,36 +67,32 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
-      lazyPage('/login', () => import('../features/auth/pages/LoginPage')),
-      lazyPage('/forgotpassword', () => import('../features/auth/pages/ForgotPasswordPage')),
-      lazyPage('/signup', () => import('../features/auth/pages/SignupPage'), guest),
-      lazyPage('/profile', () => import('../features/users/pages/ProfilePage'), signedIn),
-      lazyPage('/editprofile', () => import('../features/users/pages/EditProfilePage'), signedIn),
+      lazyPage('/login', loadLoginPage),
+      lazyPage('/forgotpassword', loadForgotPasswordPage),
+      lazyPage('/signup', loadSignupPage, guest),
+      lazyPage('/profile', loadProfilePage, signedIn),
+      lazyPage('/editprofile', loadEditProfilePage, signedIn),
       { path: '/allcourses', element: signedIn(<AllCoursesPage />) },
       { path: '/viewcourse/:courseId', element: signedIn(<ViewCoursePage />) },
       lazyPage(
         '/enrolledcourses',
-        () => import('../features/learning/pages/EnrolledCoursesPage'),
+        () => import('./routes/EnrolledCoursesPage'),
         signedIn,
         () => queryClient.prefetchQuery(enrolledCoursesQuery),
       ),
       lazyPage(
         '/viewlecture/:courseId',
-        () => import('../features/learning/pages/ViewLecturePage'),
+        () => import('./routes/ViewLecturePage'),
         signedIn,
         (p) => queryClient.prefetchQuery(courseQuery(p.courseId ?? '')),
       ),
-      lazyPage('/searchwithai', () => import('../features/search/pages/SearchWithAiPage'), signedIn),
-      lazyPage('/dashboard', () => import('../features/dashboard/pages/DashboardPage'), educator),
-      lazyPage('/courses', () => import('../features/courses/pages/manage/CoursesPage'), educator),
-      lazyPage('/createcourses', () => import('../features/courses/pages/manage/CreateCoursePage'), educator),
-      lazyPage('/addcourses/:courseId', () => import('../features/courses/pages/manage/EditCoursePage'), educator),
-      lazyPage('/createlecture/:courseId', () => import('../features/lectures/pages/CreateLecturePage'), educator),
-      lazyPage(
-        '/editlecture/:courseId/:lectureId',
-        () => import('../features/lectures/pages/EditLecturePage'),
-        educator,
-      ),
+      lazyPage('/searchwithai', () => import('./routes/SearchWithAiPage'), signedIn),
+      lazyPage('/dashboard', loadDashboardPage, educator),
+      lazyPage('/courses', loadCoursesPage, educator),
+      lazyPage('/createcourses', loadCreateCoursePage, educator),
+      lazyPage('/addcourses/:courseId', loadEditCoursePage, educator),
+      lazyPage('/createlecture/:courseId', loadCreateLecturePage, educator),
+      lazyPage('/editlecture/:courseId/:lectureId', loadEditLecturePage, educator),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { initial } from '../../lib/format';
+import { mediaUrl } from '../../lib/media-url';
 
 /**
  * The photo, else the name's first letter in uppercase, else a generic icon (spec §2).
@@ -27,7 +28,7 @@ export function Avatar({
   if (photoUrl) {
     return (
       <img
-        src={photoUrl}
+        src={mediaUrl(photoUrl)}
         alt={label}
         width={size}
         height={size}

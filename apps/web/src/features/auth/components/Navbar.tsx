@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { useCurrentUser } from '../api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useLogout } from '../api/logout';
 import { signedOut } from '../api/session';
 

@@ -4,12 +4,12 @@ import { startTransition, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/Card';
-import { CourseCard, CourseCardSkeleton } from '../../../components/ui/CourseCard';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { BackLink } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { usePublishedCourses } from '../api/published-courses';
 import { CategoryFilter } from '../components/CategoryFilter';
+import { CourseCard, CourseCardSkeleton } from '../components/CourseCard';
 import { CATEGORY_PARAM, selectedCategories } from '../components/catalog-url';
 
 /** Cards in the first row or two are above the fold: those load eagerly. */

@@ -1,5 +1,6 @@
 import type { Lecture } from '@kaksha/contracts';
 import { useEffect, useRef } from 'react';
+import { mediaUrl } from '../../../lib/media-url';
 import { type LectureProgress, type SaveProgressInput, saveProgress, saveProgressOnExit } from '../api/progress';
 
 /** How often the position is saved while playing. */
@@ -75,7 +76,7 @@ export function LecturePlayer({
     // biome-ignore lint/a11y/useMediaCaption: lectures have no caption files yet (educators upload the video only)
     <video
       key={lecture._id}
-      src={lecture.videoUrl}
+      src={mediaUrl(lecture.videoUrl)}
       controls
       playsInline
       autoPlay={autoPlay}

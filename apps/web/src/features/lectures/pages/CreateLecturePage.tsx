@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kaksha/contracts';
+import { LECTURE_TITLE_MAX, MESSAGES } from '@kaksha/contracts';
 import { FilePenLine, PlayCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -53,7 +53,7 @@ export default function CreateLecturePage() {
             value={lectureTitle}
             onChange={(e) => setLectureTitle(e.target.value)}
             placeholder="e.g. Introduction to MERN Stack"
-            maxLength={120}
+            maxLength={LECTURE_TITLE_MAX}
             error={fieldError}
           />
           <div className="flex flex-wrap gap-3">

@@ -1,4 +1,4 @@
-import { type Lecture, MESSAGES } from '@kaksha/contracts';
+import { LECTURE_TITLE_MAX, type Lecture, MESSAGES } from '@kaksha/contracts';
 import { CheckCircle2, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -136,7 +136,7 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           name="lectureTitle"
           value={lectureTitle}
           onChange={(e) => setLectureTitle(e.target.value)}
-          maxLength={120}
+          maxLength={LECTURE_TITLE_MAX}
           required
           disabled={edit.isPending}
           error={fields?.lectureTitle}

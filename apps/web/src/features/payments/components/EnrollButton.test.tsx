@@ -1,4 +1,4 @@
-import type { Course, User } from '@kaksha/contracts';
+import type { Course, EnrolledCourse, User } from '@kaksha/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,7 +24,18 @@ const course = {
   title: 'Full-Stack Web Development',
   price: 1299,
   creator: 'educator-1',
+  thumbnail: '/media/public/thumbnails/c1-640.webp',
+  category: 'Web Development',
+  level: 'Beginner',
 } as Course;
+/** How the server lists the course in the user's `enrolledCourses`. */
+const summary: EnrolledCourse = {
+  _id: 'c1',
+  title: course.title,
+  thumbnail: course.thumbnail,
+  category: course.category,
+  level: course.level,
+};
 const order = { id: 'order_AbCdEfGhIjKlMn', amount: 129900, currency: 'INR', key: 'rzp_test_x', provider: 'sandbox' };
 const signed = {
   razorpay_order_id: order.id,
@@ -35,7 +46,9 @@ const signed = {
 type Route = { status?: number; body: unknown; delay?: Promise<void> };
 let routes: Record<string, Route | ((body: unknown) => Route)>;
 let calls: { path: string; body: unknown }[];
-let enrolledOnServer: string[];
+let enrolledOnServer: EnrolledCourse[];
+/** While set, current-user requests wait on it (to see what the button shows before the refetch). */
+let currentUserGate: Promise<void> | undefined;
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -56,6 +69,7 @@ beforeAll(() => {
 beforeEach(() => {
   calls = [];
   enrolledOnServer = [];
+  currentUserGate = undefined;
   routes = {};
   vi.stubGlobal(
     'fetch',
@@ -63,7 +77,10 @@ beforeEach(() => {
       const path = String(url);
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ path, body });
-      if (path === '/api/user/currentuser') return json(200, { ...learner, enrolledCourses: enrolledOnServer });
+      if (path === '/api/user/currentuser') {
+        await currentUserGate;
+        return json(200, { ...learner, enrolledCourses: enrolledOnServer });
+      }
       const route = routes[path];
       if (!route) return json(404, { message: 'no route' });
       const answer = typeof route === 'function' ? route(body) : route;
@@ -101,7 +118,7 @@ const count = (path: string) => calls.filter((c) => c.path === path).length;
 
 describe('EnrollButton', () => {
   it('shows Watch Now, linking to the lecture viewer, for an enrolled learner', () => {
-    renderButton({ ...learner, enrolledCourses: ['c1'] });
+    renderButton({ ...learner, enrolledCourses: [summary] });
     expect(screen.getByRole('link', { name: 'Watch Now' })).toHaveAttribute('href', '/viewlecture/c1');
   });
 
@@ -120,7 +137,7 @@ describe('EnrollButton', () => {
     };
     routes['/api/payment/sandbox/pay'] = { body: { status: 'captured', ...signed } };
     routes['/api/payment/verify-payment'] = () => {
-      enrolledOnServer = ['c1'];
+      enrolledOnServer = [summary];
       return { body: { message: 'Payment verified. You are now enrolled in this course.' } };
     };
     const user = userEvent.setup();
@@ -222,20 +239,33 @@ describe('EnrollButton', () => {
 
   it('enrols in a free course at once', async () => {
     routes['/api/payment/create-order'] = () => {
-      enrolledOnServer = ['c1'];
-      return { body: { enrolled: true, message: 'You are now enrolled in this free course.' } };
+      enrolledOnServer = [summary];
+      return {
+        body: {
+          enrolled: true,
+          message: 'You are now enrolled in this free course.',
+          id: null,
+          amount: 0,
+          currency: 'INR',
+        },
+      };
     };
     const user = userEvent.setup();
-    renderButton(learner, { ...course, price: 0 });
+    // The refetched user never arrives: Watch Now comes from the button's own update of the user.
+    currentUserGate = new Promise(() => {});
+    const client = renderButton(learner, { ...course, price: 0 });
     await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
     expect(await screen.findByRole('link', { name: 'Watch Now' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('You are now enrolled in this free course.');
+    // … which lists the course as the server does: a summary, not an id.
+    expect(client.getQueryData<User>(queryKeys.currentUser)?.enrolledCourses).toEqual([summary]);
   });
 
   it("opens Razorpay's checkout with the order, and verifies its answer", async () => {
-    routes['/api/payment/create-order'] = { body: { ...order, provider: 'razorpay' } };
+    const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
+    routes['/api/payment/create-order'] = { body: { ...order, provider: 'razorpay', expiresAt } };
     routes['/api/payment/verify-payment'] = () => {
-      enrolledOnServer = ['c1'];
+      enrolledOnServer = [summary];
       return { body: { message: 'Payment verified.' } };
     };
     const opened: Record<string, unknown>[] = [];
@@ -262,6 +292,9 @@ describe('EnrollButton', () => {
       order_id: order.id,
       prefill: { name: 'Meera Iyer', email: 'meera@example.com' },
     });
+    // The checkout closes itself when the order expires (30 minutes, less the test's own run).
+    expect(opened[0].timeout).toBeGreaterThan(29 * 60);
+    expect(opened[0].timeout).toBeLessThanOrEqual(30 * 60);
     expect(calls.find((c) => c.path === '/api/payment/verify-payment')?.body).toEqual({
       ...signed,
       courseId: 'c1',

@@ -4,8 +4,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
-import { useCurrentUser } from '../../auth/api/current-user';
 import { createOrder } from '../api/create-order';
 import { verifyPayment } from '../api/verify-payment';
 
@@ -28,7 +28,7 @@ export function EnrollButton({ course }: { course: Course }) {
   // Set when this button enrolled the learner: focus moves to Watch Now once it replaces Enroll Now.
   const focusWatch = useRef(false);
 
-  const enrolled = !!user && (user.enrolledCourses.includes(course._id) || user._id === course.creator);
+  const enrolled = !!user && (user.enrolledCourses.some((c) => c._id === course._id) || user._id === course.creator);
 
   useEffect(() => {
     if (enrolled && focusWatch.current) {
@@ -45,9 +45,10 @@ export function EnrollButton({ course }: { course: Course }) {
   /** The server says the learner is enrolled: show Watch Now at once, then refetch the truth. */
   const markEnrolled = async () => {
     focusWatch.current = true;
+    const { _id, title, thumbnail, category, level } = course;
     queryClient.setQueryData<User | null>(queryKeys.currentUser, (current) =>
-      current && !current.enrolledCourses.includes(course._id)
-        ? { ...current, enrolledCourses: [...current.enrolledCourses, course._id] }
+      current && !current.enrolledCourses.some((c) => c._id === _id)
+        ? { ...current, enrolledCourses: [...current.enrolledCourses, { _id, title, thumbnail, category, level }] }
         : current,
     );
     await Promise.all([

@@ -11,6 +11,8 @@ interface RazorpayOptions {
   prefill?: { name?: string; email?: string };
   notes?: Record<string, string>;
   theme?: { color?: string };
+  /** Seconds until the checkout closes itself. */
+  timeout?: number;
   handler: (response: RazorpayPayment) => void;
   modal?: { ondismiss?: () => void; confirm_close?: boolean };
 }
@@ -68,6 +70,10 @@ export async function openRazorpayCheckout(
       order_id: order.id,
       prefill,
       theme: { color: '#0f172a' },
+      // The server refuses the order once it expires: close the checkout before anyone pays it.
+      ...(order.expiresAt && {
+        timeout: Math.max(1, Math.floor((Date.parse(order.expiresAt) - Date.now()) / 1000)),
+      }),
       handler: (response) => resolve(response),
       modal: { ondismiss: () => resolve(null) },
     });

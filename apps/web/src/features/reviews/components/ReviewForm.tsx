@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kaksha/contracts';
+import { MESSAGES, REVIEW_COMMENT_MAX } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
@@ -6,8 +6,6 @@ import { TextArea } from '../../../components/ui/Field';
 import { StarInput } from '../../../components/ui/Stars';
 import { errorMessage } from '../../../lib/api';
 import { useGiveReview } from '../api/give-review';
-
-const MAX_COMMENT = 2000;
 
 /** Rate 1-5 stars (starting at 0) and comment; 'Review Added' on success, the server's message otherwise. */
 export function ReviewForm({ courseId }: { courseId: string }) {
@@ -52,7 +50,7 @@ export function ReviewForm({ courseId }: { courseId: string }) {
         label="Comment"
         placeholder="Write your review here..."
         rows={3}
-        maxLength={MAX_COMMENT}
+        maxLength={REVIEW_COMMENT_MAX}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
         error={errors.comment}

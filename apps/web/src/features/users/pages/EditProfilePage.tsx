@@ -9,7 +9,7 @@ import { TextArea, TextInput } from '../../../components/ui/Field';
 import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** /editprofile (spec §2): avatar with a preview before upload, name, read-only email, description. */

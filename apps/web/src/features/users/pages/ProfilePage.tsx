@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 
 /** /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses. */
 export default function ProfilePage() {

@@ -3,13 +3,13 @@ import { FilePenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
-import { CourseThumbnail } from '../../../../components/ui/CourseThumbnail';
 import { ErrorState } from '../../../../components/ui/ErrorState';
 import { PageHeader } from '../../../../components/ui/PageHeader';
-import { StatusChip } from '../../../../components/ui/StatusChip';
 import { Table, type TableColumn } from '../../../../components/ui/Table';
 import { formatPrice } from '../../../../lib/format';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
+import { CourseThumbnail } from '../../components/CourseThumbnail';
+import { StatusChip } from '../../components/StatusChip';
 
 const EditLink = ({ course }: { course: Course }) => (
   <Link

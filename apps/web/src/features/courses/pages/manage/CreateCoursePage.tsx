@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, MESSAGES } from '@kaksha/contracts';
+import { CATEGORIES, type Category, COURSE_TITLE_MAX, MESSAGES } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -45,7 +45,7 @@ export default function CreateCoursePage() {
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             placeholder="e.g. Full-Stack Web Development"
-            maxLength={120}
+            maxLength={COURSE_TITLE_MAX}
             error={fields?.title}
           />
           <Select

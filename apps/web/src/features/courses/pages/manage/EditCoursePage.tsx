@@ -1,4 +1,12 @@
-import { CATEGORIES, type Course, LEVELS, MAX_PRICE_INR, MESSAGES } from '@kaksha/contracts';
+import {
+  CATEGORIES,
+  COURSE_SUBTITLE_MAX,
+  COURSE_TITLE_MAX,
+  type Course,
+  LEVELS,
+  MAX_PRICE_INR,
+  MESSAGES,
+} from '@kaksha/contracts';
 import { ListVideo, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -6,16 +14,16 @@ import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { CourseThumbnail } from '../../../../components/ui/CourseThumbnail';
 import { ErrorState } from '../../../../components/ui/ErrorState';
 import { Select, TextArea, TextInput } from '../../../../components/ui/Field';
 import { FileInput } from '../../../../components/ui/FileInput';
 import { PageHeader } from '../../../../components/ui/PageHeader';
-import { StatusChip } from '../../../../components/ui/StatusChip';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useCourse } from '../../api/course';
 import { useEditCourse } from '../../api/manage-edit-course';
 import { useRemoveCourse } from '../../api/manage-remove-course';
+import { CourseThumbnail } from '../../components/CourseThumbnail';
+import { StatusChip } from '../../components/StatusChip';
 
 /** /addcourses/{courseId}: edit every field, the thumbnail, publish on Save, or delete (spec §2). */
 export default function EditCoursePage() {
@@ -156,7 +164,7 @@ function CourseForm({ course }: { course: Course }) {
           name="title"
           value={title}
           onChange={(e) => setTitle(e.target.value)}
-          maxLength={120}
+          maxLength={COURSE_TITLE_MAX}
           error={fields?.title}
         />
         <TextInput
@@ -164,7 +172,7 @@ function CourseForm({ course }: { course: Course }) {
           name="subTitle"
           value={subTitle}
           onChange={(e) => setSubTitle(e.target.value)}
-          maxLength={200}
+          maxLength={COURSE_SUBTITLE_MAX}
           placeholder="One line that sells the course"
           error={fields?.subTitle}
         />

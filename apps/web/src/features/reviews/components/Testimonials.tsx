@@ -1,8 +1,8 @@
 import { REVIEWS_ON_HOME } from '@kaksha/contracts';
 import { Skeleton } from '../../../components/ui/Card';
-import { useAllReviews } from '../../reviews/api/all-reviews';
-import { ReviewCard } from '../../reviews/components/ReviewCard';
-import { SectionHeading } from './SectionHeading';
+import { SectionHeading } from '../../../components/ui/SectionHeading';
+import { useAllReviews } from '../api/all-reviews';
+import { ReviewCard } from './ReviewCard';
 
 export function Testimonials() {
   const { data, isPending, isError } = useAllReviews();

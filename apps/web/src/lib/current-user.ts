@@ -1,7 +1,7 @@
 import type { User } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from './api';
+import { queryKeys } from './query-keys';
 
 /**
  * The signed-in user (spec: userData), or null. Fetched once at start; the server answers

@@ -1,14 +1,13 @@
-import { type Course, MESSAGES } from '@kaksha/contracts';
+import { type Course, MESSAGES, SEARCH_QUERY_MAX } from '@kaksha/contracts';
 import { Mic, MicOff, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
-import { CourseCard } from '../../../components/ui/CourseCard';
 import { largeControlClass } from '../../../components/ui/Field';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAiSearch } from '../api/ai-search';
-import { type Recognition, recognitionSupport, speak } from '../components/speech';
+import { type Recognition, recognitionSupport, speak } from './speech';
 
 export const SPOKEN_RESULTS = 'These are the top courses I found for you';
 export const SPOKEN_NONE = 'No courses found';
@@ -19,8 +18,9 @@ export const MIC_UNSUPPORTED = 'Voice search is not supported in this browser';
  * microphone. Voice uses the browser's speech recognition in en-IN; the recognised text is
  * put in the input and searched at once. Results are spoken aloud. States: idle, listening,
  * busy, results or none. A failed search is only logged and shows 'No Courses Found' (§8).
+ * Each result is drawn by `renderCourse` (the course card belongs to the courses feature).
  */
-export default function SearchWithAiPage() {
+export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) => ReactNode }) {
   const [input, setInput] = useState('');
   const [listening, setListening] = useState(false);
   const [results, setResults] = useState<Course[] | null>(null);
@@ -111,7 +111,7 @@ export default function SearchWithAiPage() {
             type="search"
             value={input}
             onChange={(e) => setInput(e.target.value)}
-            maxLength={500}
+            maxLength={SEARCH_QUERY_MAX}
             placeholder="e.g. beginner python under ₹500"
             className={`${largeControlClass} shadow-sm sm:flex-1`}
             autoComplete="off"
@@ -167,9 +167,7 @@ export default function SearchWithAiPage() {
           <h2 className="mb-4 text-xl font-bold text-ink">AI Search Results</h2>
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {results.map((course) => (
-              <li key={course._id}>
-                <CourseCard course={course} />
-              </li>
+              <li key={course._id}>{renderCourse(course)}</li>
             ))}
           </ul>
         </>

@@ -1,17 +1,20 @@
 import { CHART_HEIGHT, type Course } from '@kaksha/contracts';
 import { lazy, Suspense } from 'react';
-import { Avatar } from '../../../components/ui/Avatar';
-import { ButtonLink } from '../../../components/ui/Button';
-import { Card, Skeleton } from '../../../components/ui/Card';
-import { ErrorState } from '../../../components/ui/ErrorState';
-import { BackLink } from '../../../components/ui/PageHeader';
-import { formatRupees } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { useCreatorCourses } from '../../courses/api/manage-creator-courses';
+import { Avatar } from '../../../../components/ui/Avatar';
+import { ButtonLink } from '../../../../components/ui/Button';
+import { Card, Skeleton } from '../../../../components/ui/Card';
+import { ErrorState } from '../../../../components/ui/ErrorState';
+import { BackLink } from '../../../../components/ui/PageHeader';
+import { useCurrentUser } from '../../../../lib/current-user';
+import { formatRupees } from '../../../../lib/format';
+import { useCreatorCourses } from '../../api/manage-creator-courses';
 
-const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
+const DashboardCharts = lazy(() => import('../../components/DashboardCharts'));
 
-/** Spec §3: Σ price × enrolled students (the server computes each course's share). */
+/**
+ * The sum of each course's `earnings`: what its learners actually paid, from the server. This is
+ * spec §3's Σ price × enrolled students while prices never change, and stays true after they do.
+ */
 const totalEarning = (courses: Course[]) =>
   courses.reduce((sum, c) => sum + (c.earnings ?? (c.price ?? 0) * (c.enrolledCount ?? 0)), 0);
 

@@ -1,9 +1,9 @@
 import { LANDING_CATEGORIES } from '@kaksha/contracts';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
-import { catalogUrl } from '../../courses/components/catalog-url';
+import { SectionHeading } from '../../../components/ui/SectionHeading';
+import { catalogUrl } from './catalog-url';
 import { CATEGORY_ICONS } from './category-icons';
-import { SectionHeading } from './SectionHeading';
 
 /** One tile per landing category; a tile opens the catalogue with that category selected. */
 export function CategoryTiles() {

@@ -1,59 +1,35 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CirclePlay, Lock, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { BackLink } from '../../../components/ui/PageHeader';
-import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { errorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { useCourse } from '../../courses/api/course';
-import { CourseLoadError } from '../../courses/components/CourseLoadError';
-import { InstructorCard } from '../../courses/components/InstructorCard';
-import { type CourseProgress, type LectureProgress, saveProgress, useCourseProgress } from '../api/progress';
-import { LecturePlayer } from '../components/LecturePlayer';
-import { ProgressBar } from '../components/ProgressBar';
+import { type CourseProgress, type LectureProgress, saveProgress } from '../api/progress';
+import { LecturePlayer } from './LecturePlayer';
+import { ProgressBar } from './ProgressBar';
 
-/** The lecture viewer (spec §2 /viewlecture/{courseId}) with progress for enrolled learners. */
-export default function ViewLecturePage() {
-  const { courseId = '' } = useParams();
-  const { user } = useCurrentUser();
-  const course = useCourse(courseId);
-  const enrolled = !!user?.enrolledCourses.includes(courseId);
-  const progress = useCourseProgress(courseId, enrolled);
-  usePageTitle(course.data?.title);
-
-  if (course.isPending || (enrolled && progress.isPending)) return <ViewLectureSkeleton />;
-  if (course.error || !course.data) {
-    return <CourseLoadError error={course.error} back="/enrolledcourses" backLabel="My Enrolled Courses" />;
-  }
-  return (
-    // Keyed by course: moving to another course starts again from its first lecture.
-    <LectureViewer
-      key={course.data._id}
-      course={course.data}
-      enrolled={enrolled}
-      isCreator={user?._id === course.data.creator}
-      progress={enrolled ? (progress.data ?? null) : null}
-    />
-  );
-}
-
-function LectureViewer({
+/**
+ * The lecture viewer of /viewlecture/{courseId} (spec §2): the player, Mark as complete and the
+ * lecture list, with progress for an enrolled learner. `instructor` is shown under the player.
+ */
+export function LectureViewer({
   course,
   enrolled,
   isCreator,
   progress,
+  instructor,
 }: {
   course: Course;
   enrolled: boolean;
   isCreator: boolean;
   progress: CourseProgress | null;
+  instructor?: ReactNode;
 }) {
   const client = useQueryClient();
   const canWatch = (l: Lecture) => !!l.videoUrl && (isCreator || enrolled || l.isPreviewFree);
@@ -179,7 +155,7 @@ function LectureViewer({
               )}
             </div>
           )}
-          {isCreator && <InstructorCard creatorId={course.creator} />}
+          {instructor}
         </div>
 
         <aside aria-labelledby="all-lectures-title" className="flex flex-col gap-4">
@@ -261,7 +237,7 @@ const formatClock = (seconds: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-function ViewLectureSkeleton() {
+export function LectureViewerSkeleton() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-busy="true">
       <span className="sr-only" role="status">

@@ -1,45 +1,41 @@
-import type { Lecture } from '@kaksha/contracts';
+import type { Course, Lecture } from '@kaksha/contracts';
 import { Check, CirclePlay } from 'lucide-react';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
 import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
-import { CourseCard } from '../../../components/ui/CourseCard';
-import { CourseThumbnail } from '../../../components/ui/CourseThumbnail';
 import { BackLink } from '../../../components/ui/PageHeader';
 import { Stars } from '../../../components/ui/Stars';
-import { StatusChip } from '../../../components/ui/StatusChip';
-import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatPrice } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/api/current-user';
-import { EnrollButton } from '../../payments/components/EnrollButton';
-import { ReviewCard } from '../../reviews/components/ReviewCard';
-import { ReviewForm } from '../../reviews/components/ReviewForm';
-import { useCourse } from '../api/course';
-import { usePublishedCourses } from '../api/published-courses';
-import { CourseLoadError } from '../components/CourseLoadError';
-import { CurriculumList } from '../components/CurriculumList';
-import { InstructorCard } from '../components/InstructorCard';
+import { mediaUrl } from '../../../lib/media-url';
+import { CourseCard } from './CourseCard';
+import { CourseThumbnail } from './CourseThumbnail';
+import { CurriculumList } from './CurriculumList';
+import { InstructorCard } from './InstructorCard';
+import { StatusChip } from './StatusChip';
 
 const HERO_SIZES = '(min-width: 1024px) 560px, 92vw';
-const REVIEWS_SHOWN = 6;
 
-/** Course detail (spec §2 /viewcourse/{courseId}). */
-export default function ViewCoursePage() {
-  const { courseId = '' } = useParams();
-  const { user } = useCurrentUser();
-  const { data: course, isPending, error } = useCourse(courseId);
-  const published = usePublishedCourses();
+/**
+ * A course's page (spec §2 /viewcourse/{courseId}): overview, curriculum with a free preview,
+ * instructor and the educator's other courses. The parts other features own come in as slots:
+ * `enroll` under the price, `reviews` beside the instructor, `reviewForm` (when given) above it.
+ */
+export function CourseDetails({
+  course,
+  otherCourses,
+  enroll,
+  reviews,
+  reviewForm,
+}: {
+  course: Course;
+  otherCourses: Course[];
+  enroll: ReactNode;
+  reviews: ReactNode;
+  reviewForm?: ReactNode;
+}) {
   const [chosen, setChosen] = useState<Lecture | null>(null);
-  usePageTitle(course?.title);
-
-  if (isPending) return <ViewCourseSkeleton />;
-  if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;
-
   const firstPreview = course.lectures.find((l) => l.isPreviewFree && l.videoUrl) ?? null;
   const preview = chosen && course.lectures.some((l) => l._id === chosen._id) ? chosen : firstPreview;
-  const isCreator = user?._id === course.creator;
-  const otherCourses = (published.data ?? []).filter((c) => c.creator === course.creator && c._id !== course._id);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -80,9 +76,7 @@ export default function ViewCoursePage() {
               Lifetime access to course materials
             </li>
           </ul>
-          <div>
-            <EnrollButton course={course} />
-          </div>
+          <div>{enroll}</div>
         </div>
       </div>
 
@@ -113,7 +107,7 @@ export default function ViewCoursePage() {
             // biome-ignore lint/a11y/useMediaCaption: lectures have no caption files yet (educators upload the video only)
             <video
               key={preview._id}
-              src={preview.videoUrl}
+              src={mediaUrl(preview.videoUrl)}
               controls
               playsInline
               // Nothing downloads until the learner presses play: the preview sits below the fold
@@ -134,31 +128,9 @@ export default function ViewCoursePage() {
       </div>
 
       <div className="below-fold mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="course-reviews-title">
-          <h2 id="course-reviews-title" className="mb-4 text-xl font-bold text-ink">
-            Reviews{' '}
-            <span className="text-base font-normal text-muted">
-              ({course.reviewCount} · average {course.avgRating.toFixed(1)})
-            </span>
-          </h2>
-          {course.reviews.length === 0 ? (
-            <p className="text-sm text-muted">No reviews yet.</p>
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2">
-              {course.reviews.slice(0, REVIEWS_SHOWN).map((r) => (
-                <li key={r._id}>
-                  <ReviewCard review={r} showCourse={false} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        {reviews}
         <div className="flex flex-col gap-8">
-          {!isCreator && (
-            <div className="rounded-card border border-line bg-white p-5 shadow-sm">
-              <ReviewForm courseId={course._id} />
-            </div>
-          )}
+          {reviewForm && <div className="rounded-card border border-line bg-white p-5 shadow-sm">{reviewForm}</div>}
           <InstructorCard creatorId={course.creator} />
         </div>
       </div>
@@ -181,7 +153,7 @@ export default function ViewCoursePage() {
   );
 }
 
-function ViewCourseSkeleton() {
+export function CourseDetailsSkeleton() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-busy="true">
       <span className="sr-only" role="status">

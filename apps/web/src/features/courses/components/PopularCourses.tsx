@@ -1,8 +1,8 @@
 import { POPULAR_COURSES_ON_HOME } from '@kaksha/contracts';
 import { ButtonLink } from '../../../components/ui/Button';
-import { CourseCard, CourseCardSkeleton } from '../../../components/ui/CourseCard';
-import { usePublishedCourses } from '../../courses/api/published-courses';
-import { SectionHeading } from './SectionHeading';
+import { SectionHeading } from '../../../components/ui/SectionHeading';
+import { usePublishedCourses } from '../api/published-courses';
+import { CourseCard, CourseCardSkeleton } from './CourseCard';
 
 export function PopularCourses() {
   const { data, isPending, isError } = usePublishedCourses();

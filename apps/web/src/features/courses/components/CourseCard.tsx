@@ -1,11 +1,11 @@
 import type { Course } from '@kaksha/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../lib/format';
-import { Skeleton } from './Card';
-import { Chip } from './Chip';
+import { Skeleton } from '../../../components/ui/Card';
+import { Chip } from '../../../components/ui/Chip';
+import { Stars } from '../../../components/ui/Stars';
+import { formatPrice } from '../../../lib/format';
 import { CourseThumbnail } from './CourseThumbnail';
-import { Stars } from './Stars';
 
 /** Card widths per layout, so the browser picks the smallest thumbnail rendition that is sharp. */
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';

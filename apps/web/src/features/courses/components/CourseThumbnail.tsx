@@ -1,5 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { ImageOff } from 'lucide-react';
+import { mediaSrcSet, mediaUrl } from '../../../lib/media-url';
 
 /**
  * A course's 16:9 thumbnail with every rendition in srcset; the box keeps its size before the
@@ -41,8 +42,8 @@ export function CourseThumbnail({
   }
   return (
     <img
-      src={course.thumbnail}
-      srcSet={course.thumbnailSrcSet ?? undefined}
+      src={mediaUrl(course.thumbnail)}
+      srcSet={course.thumbnailSrcSet ? mediaSrcSet(course.thumbnailSrcSet) : undefined}
       sizes={course.thumbnailSrcSet ? sizes : undefined}
       width={width}
       height={Math.round((width * 9) / 16)}

@@ -1,0 +1,6 @@
+export { Navbar } from './components/Navbar';
+
+// Each page downloaded when first opened (a chunk of its own).
+export const loadLoginPage = () => import('./pages/LoginPage');
+export const loadSignupPage = () => import('./pages/SignupPage');
+export const loadForgotPasswordPage = () => import('./pages/ForgotPasswordPage');

@@ -1,0 +1,1 @@
+export { EnrollButton } from './components/EnrollButton';

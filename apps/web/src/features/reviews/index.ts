@@ -1,0 +1,3 @@
+export { CourseReviews } from './components/CourseReviews';
+export { ReviewForm } from './components/ReviewForm';
+export { Testimonials } from './components/Testimonials';
