@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schema } from './define.ts';
 
 /**
  * Payments and enrolment (spec §3 Payment order, §7 create-order / verify-payment / checkout).
@@ -6,37 +7,25 @@ import { z } from 'zod';
  * built-in sandbox.
  */
 
-/**
- * Builds a schema in a call bundlers may drop when it is unused, so the web app can import
- * this file's constants without pulling zod and every schema into its checkout chunk.
- */
-/* @__NO_SIDE_EFFECTS__ */
-function schema<T>(build: () => T): T {
-  return build();
-}
-
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Prices are whole rupees; orders are in paise. */
+export const CURRENCY = 'INR';
 
 /** What the checkout shows (spec §7). */
 export const CHECKOUT = {
   productName: 'Kaksha',
   description: 'Course Enrollment Payment',
-  currency: 'INR',
+  currency: CURRENCY,
   razorpayScript: 'https://checkout.razorpay.com/v1/checkout.js',
 } as const;
 
-/** Server answers the web shows as they are. */
-export const PAYMENT_MESSAGES = {
-  verified: 'Payment verified. You are now enrolled in this course.',
-  freeEnrolled: 'You are now enrolled in this free course.',
-  sandboxFailed: 'Test payment failed (simulated). You were not charged; you can try again.',
-} as const;
-
+/** `userId` is optional: the session says who pays; when given it must be the signed-in user (403). */
 export const createOrderRequestSchema = schema(() =>
   z.object({
     courseId: z.string({ error: 'courseId is required' }).min(1, 'courseId is required'),
-    userId: z.string({ error: 'userId is required' }).min(1, 'userId is required'),
+    userId: z.string({ error: 'userId must be text' }).min(1, 'userId must not be empty').optional(),
   }),
 );
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
@@ -51,15 +40,20 @@ export const paymentOrderSchema = schema(() =>
     key: z.string(),
     /** Which checkout to open: Razorpay's checkout.js or the built-in test checkout. */
     provider: z.enum(PAYMENT_PROVIDERS),
+    /** ISO time after which the order can no longer be paid or verified (start a new one). */
+    expiresAt: z.string().optional(),
   }),
 );
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
-/** A free course: enrolled at once, no checkout. */
+/** A free course: enrolled at once, no checkout. `id: null, amount: 0` keep the order's shape (spec §3). */
 export const freeEnrollmentSchema = schema(() =>
   z.object({
     enrolled: z.literal(true),
     message: z.string(),
+    id: z.null(),
+    amount: z.literal(0),
+    currency: z.string(),
   }),
 );
 export type FreeEnrollment = z.infer<typeof freeEnrollmentSchema>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { schema } from './define.ts';
+
+/*
+ * Accounts (spec §7): request bodies of the auth calls. The server decides (spec §5); these
+ * are its rules, with messages written for the user who reads them in a toast.
+ */
+export const ROLES = ['student', 'educator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const NAME_MAX = 80;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const OTP_LENGTH = 4;
+
+export const nameSchema = schema(() =>
+  z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+);
+
+const email = schema(() =>
+  z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, 'Email is too long')
+    .pipe(z.email({ error: 'Enter a valid email address' })),
+);
+
+export const passwordSchema = schema(() =>
+  z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+);
+
+const role = schema(() => z.enum(ROLES, { error: "Role must be 'student' or 'educator'" }));
+
+export const signupRequestSchema = schema(() =>
+  z.object({
+    name: nameSchema,
+    email,
+    password: passwordSchema,
+    role: role.optional().default('student'),
+  }),
+);
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const loginRequestSchema = schema(() =>
+  z.object({
+    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(EMAIL_MAX),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  }),
+);
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sendOtpRequestSchema = schema(() => z.object({ email }));
+export const verifyOtpRequestSchema = schema(() =>
+  z.object({
+    email,
+    otp: z
+      .string({ error: 'OTP is required' })
+      .trim()
+      .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The OTP is the ${OTP_LENGTH}-digit code from the email`),
+  }),
+);
+export const resetPasswordRequestSchema = schema(() => z.object({ email, password: passwordSchema }));
+
+/** Google sign-in: the Google ID token, and the role for a new account ('' on the login page). */
+export const googleSignupRequestSchema = schema(() =>
+  z.object({
+    credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required'),
+    role: z.union([role, z.literal(''), z.null()], { error: "Role must be 'student' or 'educator'" }).optional(),
+  }),
+);
+export type GoogleSignupRequest = z.infer<typeof googleSignupRequestSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { nameSchema, ROLES } from './auth.ts';
+import { enrolledCourseSchema } from './courses.ts';
+import { schema } from './define.ts';
+
+export const DESCRIPTION_MAX = 1000;
+
+/** The user as every endpoint presents it (spec §3). */
+export const userSchema = schema(() =>
+  z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    description: z.string(),
+    photoUrl: z.string().nullable(),
+    /** Course summaries, oldest enrolment first (spec §3 allows course objects or ids). */
+    enrolledCourses: z.array(enrolledCourseSchema),
+  }),
+);
+export type User = z.infer<typeof userSchema>;
+
+/** `POST /api/course/getcreator`: an educator's public profile. */
+export const creatorSchema = schema(() =>
+  z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    description: z.string(),
+    photoUrl: z.string().nullable(),
+  }),
+);
+export type Creator = z.infer<typeof creatorSchema>;
+
+export const getCreatorRequestSchema = schema(() => z.object({ userId: z.string({ error: 'userId is required' }) }));
+
+/** `POST /api/user/updateprofile` (multipart with a `photoUrl` avatar file, or JSON): fields not sent stay. */
+export const updateProfileRequestSchema = schema(() =>
+  z.object({
+    name: nameSchema.optional(),
+    description: z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+      .optional(),
+  }),
+);
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
