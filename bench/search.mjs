@@ -8,9 +8,11 @@
 //   node bench/search.mjs --skip-relevance     # latency only
 //   node bench/search.mjs --sizes 1000         # latency at 1k only
 //   node bench/search.mjs --eval-dir ../shared/search-eval
+//   node bench/search.mjs --in-process --skip-latency  # relevance without a server (quick, same engine)
+//   node bench/search.mjs --sets dev-b                 # one labelled set only
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +27,10 @@ const { values: opt } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'skip-relevance': { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
+    sets: { type: 'string', default: 'dev,dev-b' },
+    'in-process': { type: 'boolean', default: false },
+    'relevance-worker': { type: 'string' },
+    'evidence-out': { type: 'string' },
     'latency-worker': { type: 'boolean', default: false },
     'db-dir': { type: 'string' },
     memory: { type: 'boolean', default: false },
@@ -34,6 +40,10 @@ const evalDir = path.resolve(opt['eval-dir']);
 
 if (opt['latency-worker']) {
   await latencyWorker();
+  process.exit(0);
+}
+if (opt['relevance-worker']) {
+  await relevanceWorker(opt['relevance-worker']);
   process.exit(0);
 }
 
@@ -117,11 +127,141 @@ function serverCommand() {
   };
 }
 
+/** The labelled sets: `dev` is the top level of search-eval, others are its sub-directories. */
+function evalSets() {
+  return opt.sets
+    .split(',')
+    .filter(Boolean)
+    .map((name) => {
+      const dir = name === 'dev' ? evalDir : path.join(evalDir, name);
+      return { name, catalog: path.join(dir, 'catalog.json'), queries: path.join(dir, 'queries.json') };
+    });
+}
+
+/** A query's kind: the `[kind]` its note starts with (dev-b style), else its `kind` field. */
+function kindOf(q) {
+  return (q.note ?? '').match(/^\[(\w+)\]/)?.[1] ?? (Object.keys(q.relevant ?? {}).length ? q.kind : 'none');
+}
+
+/** nDCG@10 per kind (abstain for the no-answer kind) from an evaluate() report and the queries. */
+function perKind(report, queries) {
+  const byId = new Map(queries.map((q) => [q.id, q]));
+  const groups = new Map();
+  for (const r of report.rows) {
+    const kind = kindOf(byId.get(r.id));
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(r);
+  }
+  const out = {};
+  for (const [kind, rows] of groups) {
+    const ans = rows.filter((r) => r.answerable);
+    const none = rows.filter((r) => !r.answerable);
+    out[kind] = {
+      n: rows.length,
+      ndcg: ans.length ? ans.reduce((a, r) => a + r.ndcg, 0) / ans.length : null,
+      abstain: none.length ? none.filter((r) => r.abstained).length / none.length : null,
+      empty: ans.filter((r) => r.returned === 0).length,
+    };
+  }
+  return out;
+}
+
+function fmt(x, d = 3) {
+  return x == null || Number.isNaN(x) ? '  -  ' : x.toFixed(d);
+}
+
+/** The per-set table: overall and per kind, engine beside BM25. */
+function kindTable(name, engine, bm25, queries) {
+  const e = perKind(engine, queries);
+  const b = perKind(bm25, queries);
+  const rows = [
+    `-- ${name}: overall nDCG@10 ${fmt(engine.summary.ndcg)} (bm25 ${fmt(bm25.summary.ndcg)})  MRR@10 ${fmt(engine.summary.mrr)}` +
+      ` (bm25 ${fmt(bm25.summary.mrr)})  abstain ${fmt(engine.summary.abstain, 2)} (bm25 ${fmt(bm25.summary.abstain, 2)})` +
+      `  empty-on-answerable ${engine.summary.emptyOnAnswerable}  p95 ${Math.round(engine.summary.p95)} ms`,
+  ];
+  for (const kind of Object.keys(e).sort()) {
+    const k = e[kind];
+    const base = b[kind] ?? {};
+    rows.push(
+      k.ndcg == null
+        ? `   ${kind.padEnd(11)} n=${String(k.n).padStart(3)}  abstain ${fmt(k.abstain, 2)}  (bm25 ${fmt(base.abstain, 2)})`
+        : `   ${kind.padEnd(11)} n=${String(k.n).padStart(3)}  nDCG@10 ${fmt(k.ndcg)}  bm25 ${fmt(base.ndcg)}  ${k.ndcg >= (base.ndcg ?? 0) ? '   ' : '<<<'}  empty ${k.empty}`,
+    );
+  }
+  return rows;
+}
+
+async function bm25Report(set) {
+  const minisearch = path.join(root, 'node_modules/minisearch');
+  if (!existsSync(minisearch))
+    throw new Error('minisearch is not installed: run npm install (it is a root devDependency)');
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'kaksha-bench-bm25-')), 'bm25.json');
+  await run(
+    process.execPath,
+    [
+      path.join(evalDir, 'baselines.mjs'),
+      '--minisearch',
+      minisearch,
+      '--catalog',
+      set.catalog,
+      '--queries',
+      set.queries,
+      '--only',
+      'bm25',
+      '--json',
+      out,
+    ],
+    { timeoutMs: 120_000, echo: false },
+  );
+  const report = JSON.parse(readFileSync(out, 'utf8')).report.bm25;
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  return report;
+}
+
 async function relevance() {
+  for (const set of evalSets()) {
+    const queries = JSON.parse(readFileSync(set.queries, 'utf8'));
+    const engine = opt['in-process'] ? await relevanceInProcess(set) : await relevanceThroughServer(set);
+    if (opt['evidence-out']) writeFileSync(`${opt['evidence-out']}.${set.name}.json`, JSON.stringify(engine.rows));
+    const bm25 = await bm25Report(set);
+    const table = kindTable(set.name, engine, bm25, queries);
+    for (const l of table) line(l);
+    figures.push(...table);
+  }
+}
+
+/** The engine's report on one set, searched in-process on a fresh in-memory database (no HTTP). */
+async function relevanceInProcess(set) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-rel-'));
+  const out = path.join(dir, 'report.json');
+  try {
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--relevance-worker',
+        out,
+        '--eval-dir',
+        evalDir,
+        '--sets',
+        set.name,
+      ],
+      { timeoutMs: 300_000 },
+    );
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The engine's report on one set through a freshly started server and the public API (run.mjs). */
+async function relevanceThroughServer(set) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-search-'));
   const { cmd, args, how } = serverCommand();
-  line(`\n== starting a fresh server (${how}) on 127.0.0.1:${port}, DATA_DIR=${dataDir} ==`);
+  line(`\n== ${set.name}: starting a fresh server (${how}) on 127.0.0.1:${port}, DATA_DIR=${dataDir} ==`);
   const server = spawn(cmd, args, {
     cwd: root,
     env: {
@@ -132,14 +272,16 @@ async function relevance() {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       AI_PROVIDER: 'local',
+      PAYMENT_PROVIDER: 'sandbox',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(dataDir, 'no-web'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const out = path.join(dataDir, 'report.json');
   try {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000; // tsx start-up on a busy machine can take a minute or more
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
       try {
@@ -148,12 +290,28 @@ async function relevance() {
       } catch {
         /* not yet */
       }
-      if (Date.now() > deadline) throw new Error('server did not become healthy within 120 s');
+      if (Date.now() > deadline) throw new Error('server did not become healthy within 300 s');
       await new Promise((r) => setTimeout(r, 500));
     }
-    line(`\n== relevance: ${path.join(evalDir, 'run.mjs')} ==`);
-    const out = await run(process.execPath, [path.join(evalDir, 'run.mjs'), '--base', base], { timeoutMs: 300_000 });
-    figures.push(`kaksha (this server)   ${lastLine(out)}`);
+    line(`\n== relevance (${set.name}): ${path.join(evalDir, 'run.mjs')} ==`);
+    const stdout = await run(
+      process.execPath,
+      [
+        path.join(evalDir, 'run.mjs'),
+        '--base',
+        base,
+        '--catalog',
+        set.catalog,
+        '--queries',
+        set.queries,
+        '--json',
+        out,
+      ],
+      { timeoutMs: 420_000 },
+    );
+    figures.push(`kaksha ${set.name.padEnd(6)} ${lastLine(stdout)}`);
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    return json.report ?? json;
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => {
@@ -168,15 +326,6 @@ async function relevance() {
     });
     rmSync(dataDir, { recursive: true, force: true });
   }
-
-  line(`\n== baselines: ${path.join(evalDir, 'baselines.mjs')} ==`);
-  const minisearch = path.join(root, 'node_modules/minisearch');
-  if (!existsSync(minisearch))
-    throw new Error('minisearch is not installed: run npm install (it is a root devDependency)');
-  const out = await run(process.execPath, [path.join(evalDir, 'baselines.mjs'), '--minisearch', minisearch], {
-    timeoutMs: 120_000,
-  });
-  for (const l of out.trim().split('\n').slice(-2)) figures.push(`baseline ${l}`);
 }
 
 async function latency() {
@@ -221,7 +370,6 @@ async function latencyWorker() {
   const { sql } = await import('drizzle-orm');
   const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
   const { searchCourseIds } = await mod('apps/server/src/modules/search/search.service.ts');
-  const { readFileSync } = await import('node:fs');
 
   const t0 = performance.now();
   const genOut = await run(process.execPath, [path.join(evalDir, 'gen-catalog.mjs'), '--n', String(n), '--seed', '7'], {
@@ -237,36 +385,10 @@ async function latencyWorker() {
         sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
       )
     ).rows[0].id;
-    // Bulk load: foreign-key triggers off for the load only (the data is consistent by construction).
-    await db.execute(sql`set session_replication_role = replica`);
-    const batch = 2000;
-    for (let i = 0; i < catalog.length; i += batch) {
-      if (i && i % (batch * 10) === 0)
+    await insertCourses(db, sql, creator, catalog, (i) => {
+      if (i && i % 20000 === 0)
         console.error(`  inserted ${i} courses (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-      const chunk = JSON.stringify(
-        catalog.slice(i, i + batch).map((c) => ({
-          id: randomUUID(),
-          title: c.title,
-          sub_title: c.subTitle,
-          description: c.description,
-          category: c.category,
-          level: c.level,
-          price: c.price,
-          lectures: c.lectures,
-        })),
-      );
-      await db.execute(sql`
-        insert into courses (id, creator_id, title, sub_title, description, category, level, price, is_published)
-        select id, ${creator}::uuid, title, sub_title, description, category, level, price, true
-        from json_to_recordset(${chunk}::json)
-          as x(id uuid, title text, sub_title text, description text, category text, level text, price int)`);
-      await db.execute(sql`
-        insert into lectures (course_id, lecture_title, position)
-        select x.id, l.value, l.ordinality - 1
-        from json_to_recordset(${chunk}::json) as x(id uuid, lectures json)
-        cross join lateral json_array_elements_text(x.lectures) with ordinality as l(value, ordinality)`);
-    }
-    await db.execute(sql`set session_replication_role = origin`);
+    });
     const loaded = performance.now();
     const indexed = await reindexAll(db, 1000, (done) => {
       if (done % 20000 === 0)
@@ -300,6 +422,89 @@ async function latencyWorker() {
       `searches=${times.length} p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} max_ms=${times[times.length - 1].toFixed(1)} ` +
         `mean_results=${(results / times.length).toFixed(1)}`,
     );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Loads courses straight into the database (bulk SQL; the index is built by reindexAll afterwards). */
+async function insertCourses(db, sql, creator, catalog, onBatch) {
+  await db.execute(sql`set session_replication_role = replica`);
+  const batch = 2000;
+  const ids = [];
+  for (let i = 0; i < catalog.length; i += batch) {
+    onBatch?.(i);
+    const rows = catalog.slice(i, i + batch).map((c) => ({
+      id: randomUUID(),
+      title: c.title,
+      sub_title: c.subTitle,
+      description: c.description,
+      category: c.category,
+      level: c.level,
+      price: c.price,
+      lectures: c.lectures,
+    }));
+    ids.push(...rows.map((r) => r.id));
+    const chunk = JSON.stringify(rows);
+    await db.execute(sql`
+      insert into courses (id, creator_id, title, sub_title, description, category, level, price, is_published)
+      select id, ${creator}::uuid, title, sub_title, description, category, level, price, true
+      from json_to_recordset(${chunk}::json)
+        as x(id uuid, title text, sub_title text, description text, category text, level text, price int)`);
+    await db.execute(sql`
+      insert into lectures (course_id, lecture_title, position)
+      select x.id, l.value, l.ordinality - 1
+      from json_to_recordset(${chunk}::json) as x(id uuid, lectures json)
+      cross join lateral json_array_elements_text(x.lectures) with ordinality as l(value, ordinality)`);
+  }
+  await db.execute(sql`set session_replication_role = origin`);
+  return ids;
+}
+
+/** Worker: one labelled set searched in-process; writes the evaluate() report as JSON. */
+async function relevanceWorker(outFile) {
+  const set = evalSets()[0];
+  const mod = (p) => import(pathToFileURL(path.join(root, p)).href);
+  const { openPglite } = await mod('apps/server/src/core/db/client.ts');
+  const { sql } = await import('drizzle-orm');
+  const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
+  const { searchCourseIds } = await mod('apps/server/src/modules/search/search.service.ts');
+  const engine = await mod('apps/server/src/modules/search/search.engine.ts');
+  const { parseQuery } = await mod('apps/server/src/modules/search/search.query.ts');
+  const { evaluate, formatReport } = await import(pathToFileURL(path.join(evalDir, 'metrics.mjs')).href);
+  const catalog = JSON.parse(readFileSync(set.catalog, 'utf8'));
+  const queries = JSON.parse(readFileSync(set.queries, 'utf8'));
+  const database = await openPglite();
+  const { db } = database;
+  try {
+    const creator = (
+      await db.execute(
+        sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
+      )
+    ).rows[0].id;
+    const ids = await insertCourses(db, sql, creator, catalog);
+    const keyOf = new Map(ids.map((id, i) => [id, catalog[i].key]));
+    await reindexAll(db);
+    const ctx = {
+      db,
+      ai: { provider: 'local', baseUrl: '', apiKey: undefined, model: '' },
+      log: { warn() {}, error() {} },
+    };
+    await searchCourseIds(ctx, 'warm up');
+    const results = new Map();
+    for (const q of queries) {
+      const t0 = performance.now();
+      const found = await searchCourseIds(ctx, q.query);
+      results.set(q.id, { keys: found.map((id) => keyOf.get(id) ?? null), ms: performance.now() - t0 });
+    }
+    const report = evaluate(queries, results, 10);
+    // The abstain evidence of every query (untimed, debug run), for calibrating the thresholds.
+    for (const row of report.rows) {
+      await engine.rankCourses(db, parseQuery(row.query), { debug: true });
+      row.evidence = engine.lastEvidence ?? null;
+    }
+    console.log(formatReport(report, `${set.name} in-process`));
+    writeFileSync(outFile, JSON.stringify(report));
   } finally {
     await database.close();
   }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
+import { acronymsOf, markAcronym } from './search.acronyms.ts';
+import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
 import { embed, quantize, wordVectors } from './search.vectors.ts';
 
@@ -12,12 +14,11 @@ import { embed, quantize, wordVectors } from './search.vectors.ts';
 
 /** Sentinel vocabulary row whose `df` is the number of indexed courses. */
 export const DOCS_TERM = '#docs';
-
-/** How much a word says about a text, from its corpus frequency rank (0 = "the"). */
-export function specificity(rank: number | undefined): number {
-  if (rank === undefined) return 1;
-  return Math.min(1, Math.max(0.1, Math.log(2 + rank) / Math.log(2 + 30000)));
-}
+/**
+ * Sentinel row whose `df` grows by one with every re-indexing transaction: the version stamp
+ * that in-process caches of the index (the dense vectors) compare per query.
+ */
+export const VERSION_TERM = '#version';
 
 interface CourseRow {
   id: string;
@@ -57,6 +58,11 @@ export function buildDoc(c: CourseRow): IndexedDoc {
   for (const text of [title, subTitle, category, lectures, description]) {
     for (const w of words(text)) if (isIndexableWord(w)) terms.add(w);
   }
+  // Initials of the course's multi-word terms, searchable as marked words (search.acronyms.ts).
+  const acronyms = [...acronymsOf([c.title, c.sub_title, c.lectures ?? '', c.description].join(' . '))]
+    .map(markAcronym)
+    .sort();
+  for (const a of acronyms) terms.add(a);
   let embedding: string | null = null;
   const v = wordVectors();
   if (v) {
@@ -80,7 +86,7 @@ export function buildDoc(c: CourseRow): IndexedDoc {
     id: c.id,
     title,
     subTitle,
-    categoryText: [category, lectures].filter(Boolean).join(' . '),
+    categoryText: [category, lectures, acronyms.join(' ')].filter(Boolean).join(' . '),
     description,
     category: c.category,
     level: c.level,
@@ -164,12 +170,13 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
           tsv = excluded.tsv, tsv_head = excluded.tsv_head, terms = excluded.terms, category = excluded.category, level = excluded.level,
           price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
     }
+    bump(VERSION_TERM, 1);
     const changes = [...delta].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (changes.length) {
       await tx.execute(sql`
         insert into search_terms (term, lexeme, df)
         select c.term,
-          case when c.term = ${DOCS_TERM} then null else (tsvector_to_array(to_tsvector('english', c.term)))[1] end,
+          case when c.term like '#%' then null else (tsvector_to_array(to_tsvector('english', c.term)))[1] end,
           c.n
         from json_to_recordset(${JSON.stringify(changes.map(([term, n]) => ({ term, n })))}::json) as c(term text, n int)
         order by c.term
@@ -205,7 +212,8 @@ export async function reindexCourse(db: DbOrTx, courseId: string): Promise<void>
  */
 export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done: number) => void): Promise<number> {
   await db.execute(sql`delete from course_search`);
-  await db.execute(sql`delete from search_terms`);
+  // The version stamp survives (and grows), so no cache can mistake the rebuilt index for its own.
+  await db.execute(sql`delete from search_terms where term <> ${VERSION_TERM}`);
   let last = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexiconExpansions, lightStem } from './search.lexicon.ts';
-import { correctSpelling, parseQuery } from './search.query.ts';
+import { correctSpelling, MAX_PRICE, parseQuery } from './search.query.ts';
 import { canonicalize } from './search.text.ts';
 import { neighbours, wordVectors } from './search.vectors.ts';
 
@@ -18,6 +18,11 @@ describe('query understanding', () => {
     expect(parseQuery('cheap beginner python course').constraints.price).toEqual({ max: 500 });
     expect(parseQuery('sql between 500 and 1500 rupees').constraints.price).toEqual({ min: 500, max: 1500 });
     expect(parseQuery('data science above 2000').constraints.price).toEqual({ min: 2001 });
+  });
+
+  it('clamps prices beyond what the database stores', () => {
+    expect(parseQuery('courses below ₹9999999999').constraints.price).toEqual({ max: MAX_PRICE });
+    expect(parseQuery('courses above 99999999999999').constraints.price).toEqual({ min: MAX_PRICE });
   });
 
   it('does not read durations or counts as prices', () => {

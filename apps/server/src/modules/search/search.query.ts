@@ -69,6 +69,9 @@ sakta sakti sakte sake saath sath tarah tarika tareeka kaun kaunsa kaunsi konsa 
 batao bataiye bataye dikhao dikhaiye do dijiye chalega milega
 seekhna sikhna seekhni sikhni seekhne sikhne seekho sikho seekhiye sikhiye sikhao sikhaiye sikhana seekhana
 padhna padhni padhne padho padhao samajhna samjhna samjhao samjhaiye janna jaanna jaankari jankari gyan
+lagta lagti lagte laga lagi bare baare barein kaha kahan kahaan kyu kyun kyon kab kitna kitni kitne
+banna banu banun banoon hoga hogi honge hua hui hue sirf bas wahan yahan mile milegi milenge milta milti
+paun paaun sakun sakoon dena dene lena lene jana jaana jaane aana aata aati aate chahiye
 `;
 
 /** Generic verbs and adjectives: topic words, but weak ones. */
@@ -95,11 +98,14 @@ interface Rule {
   apply: (m: RegExpMatchArray, c: Constraints) => void;
 }
 
+/** Prices are stored as PostgreSQL integers: a larger bound would overflow the comparison. */
+export const MAX_PRICE = 2_147_483_647;
+const clampPrice = (n: number) => Math.min(MAX_PRICE, Math.max(0, n));
 const setMax = (c: Constraints, max: number) => {
-  c.price = { ...c.price, max: Math.min(c.price?.max ?? Number.POSITIVE_INFINITY, Math.max(0, Math.floor(max))) };
+  c.price = { ...c.price, max: clampPrice(Math.min(c.price?.max ?? Number.POSITIVE_INFINITY, Math.floor(max))) };
 };
 const setMin = (c: Constraints, min: number) => {
-  c.price = { ...c.price, min: Math.max(c.price?.min ?? 0, Math.ceil(min)) };
+  c.price = { ...c.price, min: clampPrice(Math.max(c.price?.min ?? 0, Math.ceil(min))) };
 };
 
 /** "cheap" and its synonyms: at most ₹500 (the marketplace's convention). */

@@ -1,16 +1,12 @@
-import { courseSchema, MESSAGES } from '@kaksha/contracts';
+import { courseSchema, MESSAGES, SEARCH_QUERY_MAX, searchRequestSchema } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.ts';
-import { loadCourseCards } from '../courses/courses.presenter.ts';
-import { MAX_QUERY_LENGTH, searchCourseIds } from './search.service.ts';
+import { loadCourseCards } from '../courses/courses.service.ts';
+import { searchCourseIds } from './search.service.ts';
 
 /** Searches per signed-in user and minute (a person typing or speaking stays far below). */
 export const SEARCH_RATE_LIMIT = { max: 120, windowMs: 60_000 };
-
-const searchBody = z.object({
-  input: z.string({ error: MESSAGES.searchQueryRequired }),
-});
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = app.limiter({
@@ -28,7 +24,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary:
           'AI course search: published courses that answer a natural-language query, best first ([] when none fits)',
-        body: searchBody,
+        body: searchRequestSchema,
         response: { 200: z.array(courseSchema) },
       },
     },
@@ -36,8 +32,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       await limiter.hit(request);
       const input = request.body.input.trim();
       if (!input) throw badRequest(MESSAGES.searchQueryRequired, { input: MESSAGES.searchQueryRequired });
-      if (input.length > MAX_QUERY_LENGTH) {
-        const message = `Search query is too long (at most ${MAX_QUERY_LENGTH} characters)`;
+      if (input.length > SEARCH_QUERY_MAX) {
+        const message = `Search query is too long (at most ${SEARCH_QUERY_MAX} characters)`;
         throw badRequest(message, { input: message });
       }
       const ids = await searchCourseIds({ db: app.db, ai: app.config.ai, log: request.log }, input);

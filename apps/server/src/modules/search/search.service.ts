@@ -4,7 +4,8 @@ import { rankCourses } from './search.engine.ts';
 import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
 import { type ParsedQuery, parseQuery } from './search.query.ts';
 
-export const MAX_QUERY_LENGTH = 500;
+/** The courses and lectures services call it after every change to a course or its lectures. */
+export { reindexCourse } from './search.index.ts';
 
 export interface SearchContext {
   db: DbOrTx;

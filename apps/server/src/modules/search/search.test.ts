@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { send } from '../courses/test-helpers.ts';
-import { reindexAll } from './search.index.ts';
+import { denseIndex } from './search.dense.ts';
+import { reindexAll, VERSION_TERM } from './search.index.ts';
 import { SEARCH_RATE_LIMIT } from './search.routes.ts';
+import { wordVectors } from './search.vectors.ts';
 
 /**
  * The AI search through the real app and database: query understanding, filters, typo and
@@ -232,6 +234,82 @@ describe('POST /api/ai/search', async () => {
     expect((terms as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
+  it('keeps the dense vectors current across edit, unpublish and delete (version stamp)', async () => {
+    const version = async () =>
+      Number(
+        (
+          (await app.db.execute(sql`select df from search_terms where term = ${VERSION_TERM}`)) as unknown as {
+            rows: { df: number }[];
+          }
+        ).rows[0]?.df ?? 0,
+      );
+    const dims = wordVectors()?.dims ?? 100;
+    const course = await send(app, 'POST', '/api/course/create', educatorCookie, {
+      title: 'Watercolour Painting Basics',
+      category: 'Others',
+    });
+    const id = (course.json().course ?? course.json())._id as string;
+    const published = await send(app, 'POST', `/api/course/editcourse/${id}`, educatorCookie, {
+      multipart: {
+        title: 'Watercolour Painting Basics',
+        subTitle: 'Brushes, paper and washes',
+        price: '299',
+        level: 'Beginner',
+        isPublished: 'true',
+      },
+    });
+    expect(published.statusCode).toBe(200);
+    const v1 = await version();
+    const before = await denseIndex(app.db, v1, dims);
+    const row = before.row.get(id);
+    expect(row).toBeDefined();
+    const old = before.vectors.slice((row ?? 0) * dims, ((row ?? 0) + 1) * dims);
+
+    // An edit bumps the stamp; the next query's check reloads the changed vector.
+    await send(app, 'POST', `/api/course/editcourse/${id}`, educatorCookie, {
+      multipart: {
+        title: 'Kubernetes Cluster Operations',
+        subTitle: 'Pods, services and deployments',
+        isPublished: 'true',
+      },
+    });
+    const v2 = await version();
+    expect(v2).toBeGreaterThan(v1);
+    const after = await denseIndex(app.db, v2, dims);
+    const now = after.vectors.slice((row ?? 0) * dims, ((row ?? 0) + 1) * dims);
+    expect(Buffer.from(now).equals(Buffer.from(old))).toBe(false);
+
+    // Unpublished or deleted: the stamp moves and the course is never answered, whatever the cache holds.
+    await send(app, 'POST', `/api/course/editcourse/${id}`, educatorCookie, { multipart: { isPublished: 'false' } });
+    expect(await version()).toBeGreaterThan(v2);
+    expect(await titles('kubernetes cluster operations')).not.toContain('Kubernetes Cluster Operations');
+    await send(app, 'POST', `/api/course/editcourse/${id}`, educatorCookie, { multipart: { isPublished: 'true' } });
+    expect(await titles('kubernetes cluster operations')).toContain('Kubernetes Cluster Operations');
+    await send(app, 'DELETE', `/api/course/removecourse/${id}`, educatorCookie);
+    expect(await titles('kubernetes cluster operations')).not.toContain('Kubernetes Cluster Operations');
+  });
+
+  it('finds a course by the initials of its multi-word term (mined acronym)', async () => {
+    const course = await send(app, 'POST', '/api/course/create', educatorCookie, {
+      title: 'Zorbic Quantum Fabrication',
+      category: 'Others',
+    });
+    const id = (course.json().course ?? course.json())._id as string;
+    const published = await send(app, 'POST', `/api/course/editcourse/${id}`, educatorCookie, {
+      multipart: {
+        title: 'Zorbic Quantum Fabrication',
+        subTitle: 'Lattices by hand',
+        price: '499',
+        level: 'Beginner',
+        isPublished: 'true',
+      },
+    });
+    expect(published.statusCode).toBe(200);
+    expect(await titles('zqf')).toContain('Zorbic Quantum Fabrication');
+    await send(app, 'DELETE', `/api/course/removecourse/${id}`, educatorCookie);
+    expect(await titles('zqf')).toEqual([]);
+  });
+
   it('rebuilds the whole index with the same results', async () => {
     const before = await titles('pentesting');
     const n = await reindexAll(app.db);
@@ -249,6 +327,14 @@ describe('POST /api/ai/search', async () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/too long.*500/);
     expect((await search('a'.repeat(500))).statusCode).toBe(200);
+  });
+
+  it('answers an absurdly large price bound instead of failing', async () => {
+    for (const input of ['courses below ₹9999999999', 'python above 99999999999999 rupees']) {
+      const res = await search(input);
+      expect(res.statusCode).toBe(200);
+      expect(Array.isArray(res.json())).toBe(true);
+    }
   });
 
   it('is for signed-in users only', async () => {

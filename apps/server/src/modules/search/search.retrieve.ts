@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import type { ParsedQuery } from './search.query.ts';
+import { type Signals, tsqueryOf } from './search.scoring.ts';
+import type { Tuning } from './search.tuning.ts';
+import type { LexemeSeq, Prepared, ScoredCourse } from './search.types.ts';
+
+/** Statements of the engine: candidate retrieval, ranking signals, constraint-only listing. */
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const json = (v: unknown) => JSON.stringify(v);
+
+export interface CandidateRow {
+  course_id: string;
+  tsv: string;
+  category: string;
+  level: string | null;
+  price: number | null;
+  emb: string | null;
+}
+
+export interface RetrievalTerm {
+  seq: LexemeSeq;
+  weight: number;
+}
+
+/** Every matchable expansion of every concept, strongest first, weighted by how much it would count. */
+export function retrievalTerms(prepared: Prepared[], t: Tuning): RetrievalTerm[] {
+  const terms = new Map<string, RetrievalTerm>();
+  const collect = (p: Prepared) => {
+    for (const m of p.matchables) {
+      const key = tsqueryOf(m.seq);
+      const weight = m.strength * p.spec.importance;
+      if ((terms.get(key)?.weight ?? -1) < weight) terms.set(key, { seq: m.seq, weight });
+    }
+    p.parts.forEach(collect);
+  };
+  prepared.forEach(collect);
+  return [...terms.values()].sort((a, b) => b.weight - a.weight).slice(0, t.maxExpansions);
+}
+
+/**
+ * One full-text retrieval: the OR of the items, matches capped before ranking (so that a very
+ * broad query in a catalogue of 100,000 ranks a bounded sample), ranked with the strongest few.
+ */
+async function retrieve(db: DbOrTx, items: RetrievalTerm[], head: boolean, t: Tuning): Promise<CandidateRow[]> {
+  const column = sql.raw(head ? 'tsv_head' : 'tsv');
+  const match = items.map((i) => tsqueryOf(i.seq)).join(' | ');
+  const rank = items
+    .slice(0, t.rankTerms)
+    .map((i) => tsqueryOf(i.seq))
+    .join(' | ');
+  return rowsOf<CandidateRow>(
+    await db.execute(sql`
+      with q as (select to_tsquery('simple', ${match}) as q, to_tsquery('simple', ${rank}) as r),
+      m as (select c.course_id, c.${column} as v from course_search c, q where c.${column} @@ q.q limit ${t.matchCap}),
+      top as (select m.course_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', m.v, q.r) as r from m, q order by r desc limit ${t.candidates})
+      select s.course_id, s.tsv::text as tsv, s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
+      from top join course_search s on s.course_id = top.course_id
+      order by top.r desc`),
+  );
+}
+
+/**
+ * Lexical candidates: first the strong expansions in titles and subtitles (few rows even in a
+ * large catalogue); all fields and all expansions only when that finds too few courses. In a
+ * small catalogue one retrieval over all fields is cheaper than two.
+ */
+export async function lexicalCandidates(
+  db: DbOrTx,
+  ranked: RetrievalTerm[],
+  docs: number,
+  t: Tuning,
+): Promise<CandidateRow[]> {
+  const strong = ranked.filter((r) => r.weight >= t.strongWeight);
+  const small = docs <= t.smallCatalogue;
+  let candidates = strong.length && !small ? await retrieve(db, strong.slice(0, t.strongMax), true, t) : [];
+  if (candidates.length < t.candidates * t.widenBelow) {
+    const seen = new Set(candidates.map((c) => c.course_id));
+    const more = await retrieve(db, ranked.slice(0, t.wideMax), false, t);
+    candidates = [...candidates, ...more.filter((c) => !seen.has(c.course_id))];
+  }
+  return candidates;
+}
+
+/** The index rows of given courses (candidates found by other means than full-text search). */
+export async function candidateRows(db: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<CandidateRow>(
+    await db.execute(sql`
+      select s.course_id, s.tsv::text as tsv, s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
+      from course_search s
+      where s.course_id in (select value::uuid from json_array_elements_text(${json(ids)}::json))`),
+  );
+}
+
+/** Published flag, rating and enrolments of the survivors. */
+export async function loadSignals(db: DbOrTx, ids: string[]): Promise<Map<string, Signals>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<{
+    id: string;
+    is_published: boolean;
+    avg: number | string;
+    n: number | string;
+    e: number | string;
+  }>(
+    await db.execute(sql`
+      select c.id, c.is_published,
+        coalesce((select avg(r.rating) from reviews r where r.course_id = c.id), 0)::float8 as avg,
+        (select count(*) from reviews r where r.course_id = c.id)::int as n,
+        (select count(*) from enrollments e where e.course_id = c.id)::int as e
+      from courses c where c.id in (select value::uuid from json_array_elements_text(${json(ids)}::json))`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, published: r.is_published, avgRating: Number(r.avg), reviews: Number(r.n), enrolled: Number(r.e) },
+    ]),
+  );
+}
+
+/** Courses that only satisfy stated constraints ("free courses", "best rated beginner courses"). */
+export async function constraintOnly(db: DbOrTx, q: ParsedQuery, t: Tuning): Promise<ScoredCourse[]> {
+  const c = q.constraints;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select c.id from courses c
+      where c.is_published
+        ${c.price?.max !== undefined ? sql`and c.price <= ${c.price.max}` : sql``}
+        ${c.price?.min !== undefined ? sql`and c.price >= ${c.price.min}` : sql``}
+        ${c.level ? sql`and c.level = ${c.level}` : sql``}
+        ${c.category ? sql`and c.category = ${c.category}` : sql``}
+      order by
+        (select coalesce(avg(r.rating), 0) from reviews r where r.course_id = c.id) desc,
+        (select count(*) from enrollments e where e.course_id = c.id) desc,
+        c.created_at desc
+      limit ${t.maxResults}`),
+  );
+  return rows.map((r, i) => ({ id: r.id, topic: 0, score: 1 - i / 100 }));
+}
