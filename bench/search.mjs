@@ -12,14 +12,13 @@
 //   node bench/search.mjs --sets dev-b                 # one labelled set only
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildStatus, freePort, root, startServer } from '../scripts/serve.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
     'eval-dir': { type: 'string', default: path.resolve(root, '../shared/search-eval') },
@@ -92,39 +91,6 @@ function run(cmd, args, { timeoutMs, env, cwd = root, echo = true } = {}) {
 
 function lastLine(out) {
   return out.trim().split('\n').pop();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** The built server when it is up to date with the sources, else the sources through tsx. */
-function serverCommand() {
-  const dist = path.join(root, 'apps/server/dist/server.js');
-  if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(root, 'apps/server/src'))) {
-    return { cmd: process.execPath, args: [dist], how: 'apps/server/dist/server.js' };
-  }
-  return {
-    cmd: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'apps/server/src/bootstrap/server.ts')],
-    how: 'tsx apps/server/src/bootstrap/server.ts (dist missing or older than the sources)',
-  };
 }
 
 /** The labelled sets: `dev` is the top level of search-eval, others are its sub-directories. */
@@ -260,46 +226,31 @@ async function relevanceInProcess(set) {
 async function relevanceThroughServer(set) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-search-'));
-  const { cmd, args, how } = serverCommand();
+  // The build when it is up to date with the sources, else the sources through tsx.
+  const { built, stale } = buildStatus({ web: false });
+  const source = !built || stale;
+  const how = source
+    ? 'tsx apps/server/src/bootstrap/server.ts (dist missing or older than the sources)'
+    : 'apps/server/dist/server.js';
   line(`\n== ${set.name}: starting a fresh server (${how}) on 127.0.0.1:${port}, DATA_DIR=${dataDir} ==`);
-  const server = spawn(cmd, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      AI_PROVIDER: 'local',
-      PAYMENT_PROVIDER: 'sandbox',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
   const out = path.join(dataDir, 'report.json');
+  let server;
   try {
-    const deadline = Date.now() + 300_000; // tsx start-up on a busy machine can take a minute or more
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      try {
-        const res = await fetch(`${base}/api/health`);
-        if (res.ok) break;
-      } catch {
-        /* not yet */
-      }
-      if (Date.now() > deadline) throw new Error('server did not become healthy within 300 s');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    server = await startServer({
+      source,
+      port,
+      dataDir,
+      // tsx start-up on a busy machine can take a minute or more
+      readySeconds: 300,
+      env: { SEED_DEMO: 'false', AI_PROVIDER: 'local', WEB_DIST: path.join(dataDir, 'no-web') },
+    });
     line(`\n== relevance (${set.name}): ${path.join(evalDir, 'run.mjs')} ==`);
     const stdout = await run(
       process.execPath,
       [
         path.join(evalDir, 'run.mjs'),
         '--base',
-        base,
+        server.baseUrl,
         '--catalog',
         set.catalog,
         '--queries',
@@ -313,17 +264,7 @@ async function relevanceThroughServer(set) {
     const json = JSON.parse(readFileSync(out, 'utf8'));
     return json.report ?? json;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        server.kill('SIGKILL');
-        r();
-      }, 10_000);
-      server.once('exit', () => {
-        clearTimeout(t);
-        r();
-      });
-    });
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -380,12 +321,7 @@ async function latencyWorker() {
   const database = await openPglite(opt.memory ? undefined : opt['db-dir']);
   const { db } = database;
   try {
-    const creator = (
-      await db.execute(
-        sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
-      )
-    ).rows[0].id;
-    await insertCourses(db, sql, creator, catalog, (i) => {
+    await insertCourses(db, sql, catalog, (i) => {
       if (i && i % 20000 === 0)
         console.error(`  inserted ${i} courses (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     });
@@ -427,8 +363,13 @@ async function latencyWorker() {
   }
 }
 
-/** Loads courses straight into the database (bulk SQL; the index is built by reindexAll afterwards). */
-async function insertCourses(db, sql, creator, catalog, onBatch) {
+/** Loads courses, by one new educator, straight into the database (bulk SQL; reindexAll builds the index). */
+async function insertCourses(db, sql, catalog, onBatch) {
+  const creator = (
+    await db.execute(
+      sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
+    )
+  ).rows[0].id;
   await db.execute(sql`set session_replication_role = replica`);
   const batch = 2000;
   const ids = [];
@@ -477,12 +418,7 @@ async function relevanceWorker(outFile) {
   const database = await openPglite();
   const { db } = database;
   try {
-    const creator = (
-      await db.execute(
-        sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
-      )
-    ).rows[0].id;
-    const ids = await insertCourses(db, sql, creator, catalog);
+    const ids = await insertCourses(db, sql, catalog);
     const keyOf = new Map(ids.map((id, i) => [id, catalog[i].key]));
     await reindexAll(db);
     const ctx = {

@@ -4,111 +4,32 @@
 //   npm run bench:upload                 # 500 MB
 //   UPLOAD_MB=2000 npm run bench:upload  # any size up to MAX_VIDEO_BYTES
 //
-// Starts the real server (`tsx apps/server/src/bootstrap/server.ts`) on a free port with a temporary
+// Starts the real server (`node --import tsx apps/server/src/bootstrap/server.ts`) on a free port with a temporary
 // DATA_DIR and no demo content, signs up an educator, creates a course and a lecture, writes
 // a file made of a real small MP4 followed by padding, streams it as multipart/form-data
 // from this (separate) process, and samples the server's /proc/<pid>/status (VmRSS, VmHWM)
 // every 50 ms. Linux only (reads /proc).
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { largestProcess, root, startServer } from '../scripts/serve.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizeMb = Number(process.env.UPLOAD_MB ?? 500);
 const MB = 1024 * 1024;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function procStatus(pid) {
-  try {
-    const text = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = (name) => Number(text.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
-    return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024, name: text.match(/^Name:\s+(.*)$/m)?.[1] };
-  } catch {
-    return null;
-  }
-}
-
-/** The tsx CLI runs the server in a child node process: measure every descendant, report the largest. */
-async function descendants(pid) {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    try {
-      for (const task of await readdir(`/proc/${out[i]}/task`)) {
-        const children = (await readFile(`/proc/${out[i]}/task/${task}/children`, 'utf8')).trim();
-        if (children) out.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {}
-  }
-  return out;
-}
-
-async function serverProcess(pid) {
-  let best = null;
-  for (const p of await descendants(pid)) {
-    const s = await procStatus(p);
-    if (s && (!best || s.rss > best.rss)) best = { pid: p, ...s };
-  }
-  return best;
-}
 
 const fmt = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-bench-upload-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/bootstrap/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startServer({
+    source: true,
+    env: { SEED_DEMO: 'false' },
+    readySeconds: Number(process.env.BENCH_READY_SECONDS ?? 90),
   });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const { baseUrl: base, dataDir } = server;
 
   try {
-    for (const deadline = Date.now() + 90_000; ; ) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      if (
-        await fetch(`${base}/api/ready`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      if (Date.now() > deadline) throw new Error('server not ready in 90 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
     // An educator, a course and a lecture.
     const json = async (method, url, body, cookie) => {
       const res = await fetch(`${base}${url}`, {
@@ -147,15 +68,15 @@ async function main() {
     const fileSize = (await stat(file)).size;
 
     // Reset the kernel's peak-RSS counter (VmHWM) so that it covers the upload alone, not start-up.
-    const target = await serverProcess(server.pid);
+    const target = await largestProcess(server.pid);
     const hwmReset = await writeFile(`/proc/${target.pid}/clear_refs`, '5').then(
       () => true,
       () => false,
     );
-    const before = await serverProcess(server.pid);
+    const before = await largestProcess(server.pid);
     let peak = before;
     const sampler = setInterval(async () => {
-      const s = await serverProcess(server.pid);
+      const s = await largestProcess(server.pid);
       if (s && s.rss > (peak?.rss ?? 0)) peak = s;
     }, 50);
 
@@ -195,7 +116,7 @@ async function main() {
     });
     const seconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
-    const after = await serverProcess(server.pid);
+    const after = await largestProcess(server.pid);
     if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${answer.body}`);
 
     const result = {
@@ -221,7 +142,7 @@ async function main() {
     );
     console.log(JSON.stringify(result));
   } finally {
-    await stop();
+    await server.stop();
   }
 }
 

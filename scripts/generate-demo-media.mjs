@@ -7,35 +7,27 @@
  *   videos/lecture-0N.mp4    short H.264/AAC lecture clips (ffmpeg test sources)
  *   videos/about.mp4         muted looping clip for the landing page About Us block
  *
- * Course keys, titles, categories and levels, and the users that have avatars, are read from
- * apps/server/src/bootstrap/seed/demo-data.ts with regular expressions (nothing is imported from TS),
- * so the media always matches the seed data. Output is deterministic for a given sharp/libvips
+ * Course keys, titles, categories and levels, and the users that have avatars, come from
+ * apps/server/src/bootstrap/seed/demo-data.ts itself (imported through tsx), so the media always
+ * matches the seed data. Output is deterministic for a given sharp/libvips
  * and ffmpeg build (seeded pseudo-randomness only, single-threaded x264, bit-exact muxing, no timestamps).
  *
  * Usage (from the repository root):
  *   node scripts/generate-demo-media.mjs                 # everything
  *   node scripts/generate-demo-media.mjs thumbnails      # or: avatars, videos (any combination)
+ *   node scripts/generate-demo-media.mjs --list          # print what would be made; write nothing
  *
  * Needs `sharp` (a workspace dependency) and `ffmpeg` on PATH (or FFMPEG=/path/to/ffmpeg).
  * Fonts: Noto Sans / DejaVu Sans via fontconfig; drawtext in the videos is skipped when no
  * DejaVu/Noto TTF file is found.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { tsImport } from 'tsx/esm/api';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA_FILE = path.join(ROOT, 'apps/server/src/bootstrap/seed/demo-data.ts');
@@ -49,54 +41,18 @@ const PANGO_FONT = 'Noto Sans, DejaVu Sans Bold';
 
 // ─── Reading demo-data.ts ────────────────────────────────────────────────────────────────────
 
-const STR = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60)`;
-
-function unquote(literal) {
-  return literal.slice(1, -1).replace(/\\(.)/g, '$1');
-}
-
-/** The text of `export const NAME ... = [ ... ];` (up to the next top-level export). */
-function section(source, name) {
-  const start = source.indexOf(`export const ${name}`);
-  if (start < 0) throw new Error(`${name} not found in ${DATA_FILE}`);
-  const next = source.indexOf('\nexport ', start + 1);
-  return source.slice(start, next < 0 ? undefined : next);
-}
-
-/** Splits a section into chunks that each start at a `key:` property (courses/users). */
-function chunksByKey(text) {
-  const re = new RegExp(String.raw`\bkey:\s*` + STR, 'g');
-  const hits = [...text.matchAll(re)];
-  return hits.map((m, i) => ({
-    key: unquote(m[1]),
-    body: text.slice(m.index, i + 1 < hits.length ? hits[i + 1].index : undefined),
+/** The seed's own data, imported through tsx so the media can never drift from it. */
+async function readDemoData() {
+  const { DEMO_COURSES, DEMO_USERS } = await tsImport(pathToFileURL(DATA_FILE).href, import.meta.url);
+  const courses = DEMO_COURSES.map((c) => ({
+    key: c.key,
+    title: c.title,
+    category: c.category,
+    level: c.level,
+    thumbnail: c.thumbnail,
+    videos: c.lectures.map((l) => l.video),
   }));
-}
-
-function field(body, name) {
-  const m = body.match(new RegExp(String.raw`\b${name}:\s*` + STR));
-  return m ? unquote(m[1]) : undefined;
-}
-
-function readDemoData() {
-  const source = readFileSync(DATA_FILE, 'utf8');
-  const courses = chunksByKey(section(source, 'DEMO_COURSES')).map(({ key, body }) => ({
-    key,
-    title: field(body, 'title'),
-    category: field(body, 'category'),
-    level: field(body, 'level'),
-    thumbnail: field(body, 'thumbnail'),
-    videos: [...body.matchAll(new RegExp(String.raw`\bvideo:\s*` + STR, 'g'))].map((m) => unquote(m[1])),
-  }));
-  const users = chunksByKey(section(source, 'DEMO_USERS')).map(({ key, body }) => ({
-    key,
-    name: field(body, 'name'),
-    role: field(body, 'role'),
-    avatar: field(body, 'avatar'),
-  }));
-  for (const c of courses) {
-    if (!c.title || !c.category || !c.thumbnail) throw new Error(`Could not parse course ${c.key}`);
-  }
+  const users = DEMO_USERS.map(({ key, name, role, avatar }) => ({ key, name, role, avatar }));
   return { courses, users };
 }
 
@@ -722,9 +678,18 @@ function report(label, dir) {
   console.log(`${label.padEnd(11)} ${String(files.length).padStart(3)} files  ${(bytes / 1024).toFixed(1)} KiB`);
 }
 
-const { courses, users } = readDemoData();
-const requested = process.argv.slice(2);
+const { courses, users } = await readDemoData();
+const args = process.argv.slice(2);
+const requested = args.filter((a) => a !== '--list');
 const want = (part) => requested.length === 0 || requested.includes(part);
+
+if (args.includes('--list')) {
+  if (want('thumbnails'))
+    for (const c of courses) console.log(`thumbnails/${c.thumbnail}  ${c.category} · ${c.level} · ${c.title}`);
+  if (want('avatars')) for (const u of users.filter((u) => u.avatar)) console.log(`avatars/${u.avatar}  ${u.name}`);
+  if (want('videos')) for (const v of new Set(courses.flatMap((c) => c.videos))) console.log(`videos/${v}`);
+  process.exit(0);
+}
 
 if (want('thumbnails')) await generateThumbnails(courses);
 if (want('avatars')) await generateAvatars(users);

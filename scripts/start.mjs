@@ -32,7 +32,8 @@ buildIfStale('the server', 'apps/server', 'apps/server/dist/server.js', ['apps/s
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The local demo runs the payment sandbox on purpose; a production deploy must choose (config.ts).
+  env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

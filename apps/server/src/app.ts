@@ -20,9 +20,13 @@ import type { Database } from './core/db/client.ts';
 import { dbPlugin } from './core/db/plugin.ts';
 import { errorHandlerPlugin } from './core/error-handler.ts';
 import { httpCachePlugin } from './core/http-cache.ts';
+import { jobsPlugin } from './core/jobs.ts';
 import { mailerPlugin } from './core/mailer.ts';
+import { partialUploadsPlugin } from './core/partial-uploads.ts';
 import { rateLimitPlugin } from './core/rate-limit.ts';
 import { redisPlugin } from './core/redis.ts';
+import { requestLimitsPlugin } from './core/request-limits.ts';
+import { securityHeadersPlugin } from './core/security-headers.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
 import { webPlugin } from './core/web.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -64,10 +68,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // Opening and migrating the embedded database can take a while on a busy machine.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
+    // Headers must arrive within REQUEST_TIMEOUT_MS (Node answers 408); bodies: core/request-limits.ts.
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.requestTimeoutMs / 4)),
+    },
     // Errors the router raises before any handler (a malformed %-escape in the path) get the
     // same `{message, id}` body as every other error.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       reply
+        .headers(app.securityHeaders)
         .status(400)
         .send({ message: error.message, id: error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request' });
     },
@@ -78,6 +88,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(requestLimitsPlugin);
   await app.register(fastifyCookie);
   // A web app hosted on another origin (VITE_API_URL) may call the API with its cookies.
   if (config.corsOrigins.length > 0) {
@@ -92,22 +104,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     openapi: { info: { title: 'Kaksha API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The interactive docs are for developers; production opts in with API_DOCS=true.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(storagePlugin, { storage: opts.storage });
+  await app.register(partialUploadsPlugin);
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(jobsPlugin);
   await app.register(mailerPlugin);
 
   // Thumbnails and avatars: public, content-addressed names, so they may be cached for long.
-  await app.register(fastifyStatic, {
-    root: path.join(config.storage.localDir, 'public'),
-    prefix: '/media/public/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // (From an object store the media module serves them.)
+  if (config.storage.driver === 'local') {
+    await app.register(fastifyStatic, {
+      root: path.join(config.storage.localDir, 'public'),
+      prefix: '/media/public/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });

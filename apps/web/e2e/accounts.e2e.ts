@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, DEMO, newPage, screenshot, screenshotDir, signInAs } from './browser';
 
 const shot = (page: Page, name: string) => screenshot(page, `accounts-${name}.png`);
@@ -157,7 +157,9 @@ describe('accounts in the browser', () => {
     const who = newAccount('student');
     const created = await page.request.post('/api/auth/signup', { data: who, headers: { origin: baseUrl() } });
     expect(created.status()).toBe(201);
-    await page.request.get('/api/auth/logout');
+    // Logout is accepted only from this site (its Origin), as a browser's own call says.
+    const out = await page.request.get('/api/auth/logout', { headers: { origin: baseUrl() } });
+    expect(out.status()).toBe(200);
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forget your password?' }).click();
@@ -271,7 +273,9 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('guards every route: signed out and students go to /signup; refresh keeps a guarded page', async () => {
+  // The route guards (spec §2): one small test per page, each waiting on what the page shows,
+  // never on the network going quiet, so a slow machine only makes them slower.
+  describe('route guards', () => {
     const signedInOnly = [
       '/profile',
       '/editprofile',
@@ -290,62 +294,81 @@ describe('accounts in the browser', () => {
       '/editlecture/x/y',
     ];
 
-    const visitor = await newPage();
-    for (const route of [...signedInOnly, ...educatorOnly]) {
-      await visitor.page.goto(route);
-      await waitForPath(visitor.page, '/signup');
+    /**
+     * Opens `route` (a fresh load, or a reload of it) and checks the guards let it stay: a page
+     * heading means they have decided, and a redirect would have changed the path by then.
+     */
+    async function staysOn(page: Page, route: string, how: 'goto' | 'reload' = 'goto') {
+      await page.goto(route);
+      if (how === 'reload') await page.reload();
+      await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+      expect(path_(page), route).toBe(route);
     }
-    for (const route of ['/', '/login', '/forgotpassword', '/signup']) {
-      await visitor.page.goto(route);
-      await visitor.page.waitForLoadState('networkidle');
-      expect(path_(visitor.page)).toBe(route);
-    }
-    await visitor.context.close();
 
-    // A student on an educator route is sent to /signup, which in turn sends anyone signed in
-    // to / (both spec §2 rules): record the client-side redirects to see both steps.
-    const student = await newPage();
-    await student.page.addInitScript(() => {
-      const w = window as unknown as { __paths: string[] };
-      w.__paths = [];
-      for (const method of ['pushState', 'replaceState'] as const) {
-        const original = history[method].bind(history);
-        history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
-          if (url) w.__paths.push(new URL(url, location.href).pathname);
-          original(data, unused, url);
-        };
-      }
+    /** One browser context for a group of tests, opened (and signed in) once. */
+    function sharedPage(who?: { email: string; password: string }, setUp?: (page: Page) => Promise<unknown>) {
+      let opened: Awaited<ReturnType<typeof newPage>> | undefined;
+      beforeAll(async () => {
+        opened = await newPage();
+        await setUp?.(opened.page);
+        if (who) await signInAs(opened.page, who);
+      });
+      afterAll(() => opened?.context.close());
+      return () => {
+        if (!opened) throw new Error('the shared page is not open');
+        return opened.page;
+      };
+    }
+
+    describe('a visitor', () => {
+      const page = sharedPage();
+      it.each([...signedInOnly, ...educatorOnly])('on %s is sent to /signup', async (route) => {
+        await page().goto(route);
+        await waitForPath(page(), '/signup');
+      });
+      it.each(['/', '/login', '/forgotpassword', '/signup'])('stays on the public page %s', (route) =>
+        staysOn(page(), route),
+      );
     });
-    await signInAs(student.page, DEMO.student);
-    for (const route of educatorOnly) {
-      await student.page.goto(route);
-      await waitForPath(student.page, '/');
-      const paths = await student.page.evaluate(() => (window as unknown as { __paths: string[] }).__paths);
-      // (A development build of React runs each redirect twice: compare the distinct steps.)
-      expect(
-        paths.filter((p, i) => p !== paths[i - 1]),
-        route,
-      ).toEqual(['/signup', '/']);
-    }
-    await student.page.goto('/signup');
-    await waitForPath(student.page, '/');
-    for (const route of ['/profile', '/editprofile', '/enrolledcourses']) {
-      await student.page.goto(route);
-      await student.page.reload();
-      await student.page.waitForLoadState('networkidle');
-      expect(path_(student.page)).toBe(route);
-    }
-    await student.context.close();
 
-    const educator = await newPage();
-    await signInAs(educator.page, DEMO.educator);
-    for (const route of ['/dashboard', '/courses', '/createcourses', '/profile']) {
-      await educator.page.goto(route);
-      await educator.page.reload();
-      await educator.page.waitForLoadState('networkidle');
-      expect(path_(educator.page)).toBe(route);
-    }
-    await educator.context.close();
+    describe('a student', () => {
+      // Record the client-side redirects, to see both spec §2 steps: an educator page sends
+      // a non-educator to /signup, and /signup sends anyone signed in on to /.
+      const page = sharedPage(DEMO.student, (p) =>
+        p.addInitScript(() => {
+          const w = window as unknown as { __paths: string[] };
+          w.__paths = [];
+          for (const method of ['pushState', 'replaceState'] as const) {
+            const original = history[method].bind(history);
+            history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+              if (url) w.__paths.push(new URL(url, location.href).pathname);
+              original(data, unused, url);
+            };
+          }
+        }),
+      );
+      it.each(educatorOnly)('on the educator page %s goes to /signup and on to /', async (route) => {
+        await page().goto(route);
+        await waitForPath(page(), '/');
+        const paths = await page().evaluate(() => (window as unknown as { __paths: string[] }).__paths);
+        // (A development build of React runs each redirect twice: compare the distinct steps.)
+        expect(paths.filter((p, i) => p !== paths[i - 1])).toEqual(['/signup', '/']);
+      });
+      it('on /signup is sent to /', async () => {
+        await page().goto('/signup');
+        await waitForPath(page(), '/');
+      });
+      it.each(['/profile', '/editprofile', '/enrolledcourses'])('who reloads %s stays on it', (route) =>
+        staysOn(page(), route, 'reload'),
+      );
+    });
+
+    describe('an educator', () => {
+      const page = sharedPage(DEMO.educator);
+      it.each(['/dashboard', '/courses', '/createcourses', '/profile'])('who reloads %s stays on it', (route) =>
+        staysOn(page(), route, 'reload'),
+      );
+    });
   });
 
   it('opens the account dropdown with the keyboard and closes it with Escape', async () => {

@@ -33,7 +33,8 @@ export const authPlugin = fp(
     const cookieOptions = {
       path: '/',
       httpOnly: true,
-      sameSite: 'lax' as const,
+      // Lax unless the operator opts into `none` for a web app hosted on another site (config.ts).
+      sameSite: config.cookieSameSite,
       secure: config.secureCookies,
     };
     const setCookie = (reply: FastifyReply, token: string, expires: Date) =>

@@ -40,4 +40,42 @@ describe('config', () => {
       redisUrl: undefined,
     });
   });
+
+  it('refuses to start in production without a payment provider, and takes an explicit sandbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: '' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
+    // Development and tests keep the zero-configuration sandbox.
+    expect(loadConfig({ NODE_ENV: 'development' }).payment.provider).toBe('sandbox');
+  });
+
+  it('serves the API docs in production only when API_DOCS=true', () => {
+    const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(prod).apiDocs).toBe(false);
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
+  it('keeps the session cookie SameSite=Lax unless COOKIE_SAMESITE=none is asked for with https and CORS_ORIGINS', () => {
+    expect(loadConfig({}).cookieSameSite).toBe('lax');
+    const crossSite = { PUBLIC_URL: 'https://api.kaksha.example', CORS_ORIGINS: 'https://kaksha-app.example' };
+    expect(loadConfig({ ...crossSite, COOKIE_SAMESITE: 'none' })).toMatchObject({
+      cookieSameSite: 'none',
+      secureCookies: true,
+    });
+    expect(() =>
+      loadConfig({ ...crossSite, PUBLIC_URL: 'http://api.kaksha.example', COOKIE_SAMESITE: 'none' }),
+    ).toThrow(/COOKIE_SAMESITE: none needs an https PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: crossSite.PUBLIC_URL, COOKIE_SAMESITE: 'none' })).toThrow(
+      /needs CORS_ORIGINS/,
+    );
+    expect(() => loadConfig({ COOKIE_SAMESITE: 'None' })).toThrow(/COOKIE_SAMESITE/);
+  });
+
+  it('gives payment orders 30 minutes unless PAYMENT_ORDER_TTL_MINUTES says otherwise', () => {
+    expect(loadConfig({}).payment.orderTtlMs).toBe(30 * 60_000);
+    expect(loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '5' }).payment.orderTtlMs).toBe(5 * 60_000);
+    expect(() => loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '0' })).toThrow(/PAYMENT_ORDER_TTL_MINUTES/);
+  });
 });

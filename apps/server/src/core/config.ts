@@ -25,9 +25,13 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: list,
+  COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(z.url().optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   REDIS_URL: optional.pipe(z.url().optional()),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -35,6 +39,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_VIDEO_DELIVERY: z.enum(['stream', 'redirect']).default('stream'),
+  S3_PRESIGN_EXPIRES_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  MEDIA_PUBLIC_URL: optional.pipe(z.url().optional()),
   MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()
@@ -42,11 +49,13 @@ const envSchema = z.object({
     .default(2 * 1024 ** 3),
   SMTP_URL: optional.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Kaksha <no-reply@kaksha.local>'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  // No default here: production must name its provider (see loadConfig).
+  PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox', 'razorpay']).optional()),
   RAZORPAY_KEY_ID: z.string().default('rzp_test_kakshasandbox'),
   RAZORPAY_KEY_SECRET: z.string().default('kaksha_sandbox_secret'),
   RAZORPAY_WEBHOOK_SECRET: z.string().default('kaksha_sandbox_webhook_secret'),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TRUST_PROXY: z
@@ -59,6 +68,20 @@ const envSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   SEED_DEMO: bool.default(true),
+  API_DOCS: optional.pipe(bool.optional()),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  BODY_MIN_BYTES_PER_SEC: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  PARTIAL_UPLOAD_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -77,19 +100,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+    // A forgotten variable must not turn a live site into one where everybody enrols for free.
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: required when NODE_ENV=production ' +
+        '(razorpay for real payments, or sandbox to run the test checkout on purpose)',
+    );
+  }
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  // Browsers drop a SameSite=None cookie that is not Secure, and it only serves a web app on another site.
+  if (e.COOKIE_SAMESITE === 'none' && !publicUrl.startsWith('https://'))
+    throw new ConfigError(
+      'Invalid configuration:\n  COOKIE_SAMESITE: none needs an https PUBLIC_URL (the cookie must be Secure)',
+    );
+  if (e.COOKIE_SAMESITE === 'none' && e.CORS_ORIGINS.length === 0)
+    throw new ConfigError("Invalid configuration:\n  COOKIE_SAMESITE: none needs CORS_ORIGINS (the web app's origin)");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    /** The session cookie's SameSite; `none` lets a web app on another site send it (needs https). */
+    cookieSameSite: e.COOKIE_SAMESITE,
     /** Origins allowed to make credentialed, state-changing calls. */
     allowedOrigins: [new URL(publicUrl).origin, ...e.CORS_ORIGINS],
     corsOrigins: e.CORS_ORIGINS,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** PostgreSQL connections per instance, and the longest a statement may run (0 = no limit). */
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    /** Background jobs (mail, later video processing) each instance works on at once. */
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     redisUrl: e.REDIS_URL,
     storage: {
       driver: e.STORAGE,
@@ -101,16 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         accessKeyId: e.S3_ACCESS_KEY_ID,
         secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        /** Lecture videos after the access check: streamed through the server, or a 302 to a presigned URL. */
+        videoDelivery: e.S3_VIDEO_DELIVERY,
+        presignExpiresSeconds: e.S3_PRESIGN_EXPIRES_SECONDS,
       },
+      /** Base URL under which storage keys are reachable (a CDN or the bucket); unset → `/media/<key>` on this server. */
+      publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
     },
     maxVideoBytes: e.MAX_VIDEO_BYTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
     payment: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: e.PAYMENT_PROVIDER ?? 'sandbox',
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
       apiUrl: e.RAZORPAY_API_URL.replace(/\/$/, ''),
+      /** How long an unpaid order (and the price it quotes) stays payable. */
+      orderTtlMs: e.PAYMENT_ORDER_TTL_MINUTES * 60_000,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */
@@ -124,6 +175,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       model: e.OPENAI_MODEL,
     },
     seedDemo: e.SEED_DEMO,
+    /** Swagger UI at /api/docs: on in development and tests, off in production unless API_DOCS=true. */
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    /** Headers, and a body that is not an upload, must arrive within this. */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    /** An upload's body gets this long plus one second per BODY_MIN_BYTES_PER_SEC received (slow clients). */
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    bodyMinBytesPerSec: e.BODY_MIN_BYTES_PER_SEC,
+    /** How long a SIGTERM waits for in-flight requests before the process exits anyway. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** Unfinished upload files (`*.part`) untouched for this long are removed, at start and periodically. */
+    partialUploadMaxAgeMs: e.PARTIAL_UPLOAD_MAX_AGE_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { DbOrTx } from './db/client.ts';
 
 export interface MailMessage {
   to: string;
@@ -12,10 +13,18 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends the message (SMTP), or files it in the development mailbox. */
+  /** Sends the message (SMTP), or files it in the development mailbox, now. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Queues the message on the durable job queue (inside `tx` when given, so it exists only if
+   * the transaction commits); a worker on any instance sends it, retrying with back-off.
+   */
+  enqueue(message: MailMessage, tx?: DbOrTx): Promise<void>;
   kind: 'smtp' | 'mailbox';
 }
+
+/** The job queue that carries outgoing mail. */
+export const MAIL_QUEUE = 'mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,25 +40,38 @@ declare module 'fastify' {
 export const mailerPlugin = fp(
   async (app) => {
     const { smtpUrl, from, mailboxDir } = app.config.mail;
+    let send: Mailer['send'];
     if (smtpUrl) {
       const transport = nodemailer.createTransport(smtpUrl);
       app.addHook('onClose', async () => transport.close());
-      app.decorate('mailer', {
-        kind: 'smtp',
-        async send(message) {
-          await transport.sendMail({ from, ...message });
-          app.log.info({ to: message.to, subject: message.subject }, 'mail sent');
-        },
-      } satisfies Mailer);
-      return;
-    }
-    app.decorate('mailer', {
-      kind: 'mailbox',
-      async send(message) {
+      send = async (message) => {
+        await transport.sendMail({ from, ...message });
+        app.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      };
+    } else {
+      send = async (message) => {
         await mkdir(mailboxDir, { recursive: true });
         const file = path.join(mailboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
         await writeFile(file, `${JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2)}\n`);
         app.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the development mailbox');
+      };
+    }
+    // With the job queue (the app always has one), mail goes through it; alone (tests of the
+    // mailer itself) it is sent at once.
+    const jobs = app.hasDecorator('jobs') ? app.jobs : null;
+    if (jobs) await jobs.work<MailMessage>(MAIL_QUEUE, (message) => send(message));
+    app.decorate('mailer', {
+      kind: smtpUrl ? 'smtp' : 'mailbox',
+      send,
+      async enqueue(message, tx) {
+        if (!jobs) return send(message);
+        try {
+          await jobs.send(MAIL_QUEUE, message, { tx, retryLimit: 8, retryDelaySeconds: 5 });
+        } catch (error) {
+          // A failed query's error carries its parameters, here the message (a reset code): never log those.
+          const cause = (error as { cause?: { message?: string } }).cause?.message;
+          throw new Error(`could not queue the mail: ${cause ?? 'the job queue refused it'}`);
+        }
       },
     } satisfies Mailer);
   },

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+import { s3Storage } from './storage/s3.ts';
 
 /**
  * Media storage. Keys under `public/` (thumbnails, avatars) are served as static, cacheable
@@ -20,8 +22,14 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Removes every key starting with `prefix` (a folder). */
   removePrefix(prefix: string): Promise<void>;
+  /** Every key starting with `prefix`, sorted. */
+  list(prefix?: string): Promise<string[]>;
   /** Public URL of a `public/` key. */
   publicUrl(key: string): string;
+  /** A short-lived URL the browser may GET the object from directly (object stores only). */
+  signedUrl?(key: string, opts: { expiresIn: number; contentType?: string }): Promise<string>;
+  /** Releases connections (called when the app closes). */
+  close?(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -30,7 +38,8 @@ declare module 'fastify' {
   }
 }
 
-export function localStorage(rootDir: string): Storage {
+export function localStorage(rootDir: string, opts: { publicUrl?: string } = {}): Storage {
+  const publicBase = opts.publicUrl?.replace(/\/$/, '');
   const root = path.resolve(rootDir);
   const resolve = (key: string) => {
     const file = path.resolve(root, key);
@@ -75,21 +84,34 @@ export function localStorage(rootDir: string): Storage {
       const dir = resolve(prefix.replace(/\/$/, ''));
       await rm(dir, { recursive: true, force: true });
     },
+    list(prefix = '') {
+      return listLocalKeys(root, prefix);
+    },
     publicUrl(key) {
-      return `/media/${key}`;
+      return publicBase ? `${publicBase}/${key}` : `/media/${key}`;
     },
   };
+}
+
+/** The storage the config names: local disk under DATA_DIR/media, or an S3-compatible bucket. */
+export function storageFromConfig(config: Config): Storage {
+  const { storage } = config;
+  if (storage.driver === 's3') {
+    return s3Storage({ ...storage.s3, bucket: storage.s3.bucket as string, publicUrl: storage.publicUrl });
+  }
+  return localStorage(storage.localDir, { publicUrl: storage.publicUrl });
 }
 
 export const storagePlugin = fp<{ storage?: Storage }>(
   async (app, opts) => {
     const { config } = app;
-    if (config.storage.driver === 's3') {
-      throw new Error('STORAGE=s3 is not available yet; use STORAGE=local (see README, Configuration).');
+    const storage = opts.storage ?? storageFromConfig(config);
+    if (config.storage.driver === 'local') {
+      await mkdir(path.join(config.storage.localDir, 'public'), { recursive: true });
     }
-    const storage = opts.storage ?? localStorage(config.storage.localDir);
-    await mkdir(path.join(config.storage.localDir, 'public'), { recursive: true });
     app.decorate('storage', storage);
+    // A storage passed in by a test belongs to the test.
+    if (!opts.storage) app.addHook('onClose', async () => storage.close?.());
   },
   { name: 'storage' },
 );

@@ -116,6 +116,20 @@ describe('serving the web app', async () => {
     expect(res.json()).toEqual({ message: expect.stringMatching(/not a valid url/), id: 'bad_url' });
   });
 
+  it('answers paths the file system cannot hold with a 4xx or the app, never a 500', async () => {
+    const nul = await app.inject('/%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ message: 'Invalid path' });
+    expect((await app.inject('/assets/%00.js')).statusCode).toBe(400);
+    // A name under a file (ENOTDIR) and a segment longer than any file name (ENAMETOOLONG).
+    for (const url of ['/robots.txt/x', `/${'a'.repeat(256)}`, `/viewcourse/${'é'.repeat(300)}`]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<nav>Shell</nav>');
+    }
+    expect((await app.inject(`/assets/${'a'.repeat(300)}.js`)).statusCode).toBe(404);
+  });
+
   it('does not serve files outside the web folder', async () => {
     const res = await app.inject('/..%2f..%2fetc%2fpasswd');
     expect(res.body).not.toContain('root:');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { inlineHashes } from './security-headers.ts';
 import { hasLiveSession, SESSION_COOKIE } from './sessions.ts';
 
 /** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
@@ -36,6 +37,18 @@ function preloadsFrom(pageData: PageData): PreloadsFor {
 }
 
 /**
+ * Whether the path is a regular file. A path the file system cannot hold (a segment over 255
+ * bytes: ENAMETOOLONG; a name under a file such as `/favicon.svg/x`: ENOTDIR) is simply none.
+ */
+function isFile(file: string) {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A file of the build, read again whenever a new build replaces it (the HTML names the hashed
  * chunks). A new file is told by its inode and size as well as its time: timestamps are coarse
  * and a deploy may normalise them.
@@ -64,8 +77,10 @@ export const webPlugin = fp<{ root: string }>(
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
       return;
     }
-    const indexHtml = buildFile(path.join(root, 'index.html'), (html) => html);
-    const appHtml = buildFile(path.join(root, 'app.html'), (html) => html);
+    // Each page with its CSP, which allows by hash whatever the build inlined into it.
+    const page = (html: string) => ({ html, csp: app.contentSecurityPolicy(inlineHashes(html)) });
+    const indexHtml = buildFile(path.join(root, 'index.html'), page);
+    const appHtml = buildFile(path.join(root, 'app.html'), page);
     const preloads = buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
       try {
         return preloadsFrom(JSON.parse(json) as PageData);
@@ -91,9 +106,12 @@ export const webPlugin = fp<{ root: string }>(
       if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
         return reply.callNotFound();
       }
+      const decoded = decodeURIComponent(url);
+      // No file name holds a NUL byte; the file system would throw on it.
+      if (decoded.includes('\0')) return reply.status(400).send({ message: 'Invalid path', id: 'bad_url' });
       // A real file (favicon, robots.txt, an asset) wins over the SPA.
-      const file = path.join(root, path.normalize(decodeURIComponent(url)));
-      if (file.startsWith(root + path.sep) && statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      const file = path.join(root, path.normalize(decoded));
+      if (file.startsWith(root + path.sep) && isFile(file)) {
         return reply.sendFile(path.relative(root, file));
       }
       if (url.startsWith('/assets/')) return reply.callNotFound();
@@ -105,13 +123,14 @@ export const webPlugin = fp<{ root: string }>(
           .header('retry-after', '2')
           .send({ message: 'Kaksha is updating; try again in a moment' });
       }
-      const page = preloads()?.(url);
-      const links = page && (!page.signedIn || (await hasSession(request))) ? page.tags : '';
+      const preload = preloads()?.(url);
+      const links = preload && (!preload.signedIn || (await hasSession(request))) ? preload.tags : '';
       return reply
         .header('cache-control', 'no-cache')
+        .header('content-security-policy', html.csp)
         .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(html.replace('</head>', () => `${links}</head>`));
+        .send(html.html.replace('</head>', () => `${links}</head>`));
     });
 
     /**
@@ -129,5 +148,5 @@ export const webPlugin = fp<{ root: string }>(
       }
     }
   },
-  { name: 'web', dependencies: ['db'] },
+  { name: 'web', dependencies: ['db', 'security-headers'] },
 );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Category, Level } from '@kaksha/contracts';
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -150,7 +151,13 @@ export async function createCourse(
   return { ...course, lectures: lectureRows };
 }
 
-/** `at` pins the enrolment time where order matters: two inserts can share a clock tick. */
-export async function enroll(app: TestApp, userId: string, courseId: string, at?: Date) {
-  await app.db.insert(enrollments).values({ userId, courseId, createdAt: at });
+/**
+ * `at` pins the enrolment time where order matters: two inserts can share a clock tick.
+ * `amountPaid` (paise) defaults to the course's price today, as if paid just now.
+ */
+export async function enroll(app: TestApp, userId: string, courseId: string, at?: Date, amountPaid?: number) {
+  const [course] = await app.db.select({ price: courses.price }).from(courses).where(eq(courses.id, courseId));
+  await app.db
+    .insert(enrollments)
+    .values({ userId, courseId, createdAt: at, amountPaid: amountPaid ?? (course?.price ?? 0) * 100 });
 }

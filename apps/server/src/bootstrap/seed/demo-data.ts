@@ -2,7 +2,7 @@
  * Demo content for a fresh Kaksha install: users, courses with lectures, enrolments and reviews.
  * Pure data; the seeding logic lives elsewhere. Media files named here are under
  * `apps/server/seed-media/{avatars,thumbnails,videos}` and are produced by
- * `scripts/generate-demo-media.mjs` (which reads course keys, titles and categories from this file).
+ * `scripts/generate-demo-media.mjs` (which imports this file; `--list` prints what it makes from it).
  *
  * Demo logins (all emails at kaksha.dev):
  *   educators  ananya@ / rohan@ / vikram@kaksha.dev           password Educator@123

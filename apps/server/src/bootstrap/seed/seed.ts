@@ -24,6 +24,9 @@ const seedMediaDir =
 export async function seedDemoContent(app: FastifyInstance) {
   const { db, storage } = app;
   const seeded = await db.transaction(async (tx) => {
+    // Another instance may be seeding: wait for it however long it takes (DATABASE_STATEMENT_TIMEOUT_MS
+    // is for requests), then find the users it created.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const [{ count }] = (await tx.execute(sql`select count(*)::int as count from users`)).rows as [{ count: number }];
     if (count > 0) return false;
@@ -99,9 +102,12 @@ export async function seedDemoContent(app: FastifyInstance) {
     }
 
     for (const e of DEMO_ENROLLMENTS) {
+      const price = DEMO_COURSES.find((c) => c.key === e.course)?.price ?? 0;
       await tx.insert(enrollments).values({
         userId: must(userIds.get(e.user), e.user),
         courseId: must(courseIds.get(e.course), e.course),
+        // Demo learners paid today's price (paise).
+        amountPaid: price * 100,
       });
     }
     let reviewAge = DEMO_REVIEWS.length;

@@ -23,6 +23,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own (the job queue): `$n` parameters, or several
+   * statements when there are none. Answers the (last) statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** The committed SQL migrations sit next to this file in source, and are copied beside the bundle in dist. */
@@ -41,14 +46,32 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.query('select 1');
     },
     close: () => client.close(),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      try {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      } catch (error) {
+        // A script that opened a transaction and failed must not leave the one connection aborted.
+        await client.exec('rollback').catch(() => {});
+        throw error;
+      }
+    },
   };
 }
 
 export async function openPostgres(
   url: string,
-  opts: { poolSize?: number; onConnectionError?: (error: Error) => void } = {},
+  opts: { poolSize?: number; statementTimeoutMs?: number; onConnectionError?: (error: Error) => void } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    // A runaway query is cancelled by the server instead of holding a connection for ever.
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    // Waiting for a free connection longer than this fails the request instead of queueing it unboundedly.
+    connectionTimeoutMillis: 10_000,
+  });
   // A connection the server drops while idle (restart, failover, a dropped test database) is
   // reported here; unhandled it would crash the process. The pool opens a new one when needed.
   pool.on('error', (error) => opts.onConnectionError?.(error));
@@ -56,10 +79,14 @@ export async function openPostgres(
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
   try {
+    // Waiting for another instance's migration, and migrating, may take longer than a request may.
+    await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock(727274)');
     await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
+    // The connection returns to the pool: give it back the pool's statement timeout.
+    await lockClient.query('reset statement_timeout').catch(() => {});
     lockClient.release();
   }
   return {
@@ -69,5 +96,6 @@ export async function openPostgres(
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    executeSql: (text, values) => pool.query(text, values),
   };
 }

@@ -16,6 +16,8 @@ export const dbPlugin = fp<{ database?: Database }>(
       opts.database ??
       (config.databaseUrl
         ? await openPostgres(config.databaseUrl, {
+            poolSize: config.databasePoolMax,
+            statementTimeoutMs: config.databaseStatementTimeoutMs,
             onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was lost'),
           })
         : await openPglite(`${config.dataDir}/db`));

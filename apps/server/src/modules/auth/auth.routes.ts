@@ -1,7 +1,7 @@
 import {
-  ACCOUNT_MESSAGES,
   googleSignupRequestSchema,
   loginRequestSchema,
+  MESSAGES,
   messageSchema,
   resetPasswordRequestSchema,
   sendOtpRequestSchema,
@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../core/errors.ts';
 import { revokeSession, SESSION_COOKIE } from '../../core/sessions.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import { presentUser } from '../users/users.service.ts';
 import { authLimiters } from './auth.limits.ts';
 import { login, signup, type UserRow } from './auth.service.ts';
 import { googleAccount, googleVerifier } from './google.ts';
@@ -72,13 +72,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request, reply) => {
-    // A GET (spec §7), so refuse it when another site triggers it (a link or an image).
-    if (request.headers['sec-fetch-site'] === 'cross-site')
+    // A GET (spec §7), so another site could trigger it with a link or an image: accept it only
+    // when the browser says it came from this site (its Origin, or Sec-Fetch-Site: same-origin).
+    if (!isSameOriginGet(request, app.config.allowedOrigins))
       throw forbidden('Request blocked: it did not come from this site');
     const token = request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(app.db, token);
     app.clearSessionCookie(reply);
-    return { message: ACCOUNT_MESSAGES.loggedOut };
+    return { message: MESSAGES.logoutSuccess };
   });
 
   /** Proves, at resetpassword, that this browser passed verifyotp (see password-reset.ts). */
@@ -89,26 +90,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     secure: app.config.secureCookies,
   };
 
-  // Mails go out after the answer, so its timing does not tell whether the email has an account.
-  const pendingMail = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(pendingMail);
-  });
-
   app.post(
     '/sendotp',
     { schema: { tags: ['auth'], body: sendOtpRequestSchema, response: { 200: messageSchema } } },
     async (request) => {
       await limits.sendotp.hit(request);
-      const mail = await createResetCode(app.db, request.body.email);
-      if (mail) {
-        const sending = app.mailer
-          .send(mail)
-          .catch((err) => request.log.error({ err }, 'could not send the password reset email'))
-          .finally(() => pendingMail.delete(sending));
-        pendingMail.add(sending);
-      }
-      return { message: ACCOUNT_MESSAGES.otpSent };
+      // The code and its mail commit together; a worker sends the mail after the answer (so its
+      // timing does not tell whether the email has an account), retrying, even if this process dies.
+      await app.db.transaction(async (tx) => {
+        const mail = await createResetCode(tx, request.body.email);
+        if (mail) await app.mailer.enqueue(mail, tx);
+      });
+      return { message: MESSAGES.otpSent };
     },
   );
 
@@ -136,3 +129,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default authRoutes;
+
+function isSameOriginGet(request: FastifyRequest, allowedOrigins: string[]) {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (allowedOrigins.includes(origin)) return true;
+    return URL.canParse(origin) && new URL(origin).host === request.headers.host;
+  }
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type Role } from '@kaksha/contracts';
+import { MESSAGES, type Role } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { users } from '../../core/db/schema/index.ts';
@@ -34,7 +34,7 @@ export async function signup(
   input: { name: string; email: string; password: string; role: Role },
 ): Promise<UserRow> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(db, email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+  if (await findUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db
@@ -44,7 +44,7 @@ export async function signup(
     return user;
   } catch (error) {
     // Two sign-ups for one email at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
     throw error;
   }
 }
@@ -53,6 +53,6 @@ export async function signup(
 export async function login(db: DbOrTx, input: { email: string; password: string }): Promise<UserRow> {
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
+  if (!user || !ok) throw unauthorized(MESSAGES.invalidLogin);
   return user;
 }

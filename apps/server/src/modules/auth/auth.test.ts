@@ -222,7 +222,7 @@ describe('accounts: signup, login, logout, current user', async () => {
       const cookie = await loginCookie(app, user);
       const other = await loginCookie(app, user);
       expect((await current(cookie)).json()?._id).toBe(user.id);
-      const out = await app.inject({ url: '/api/auth/logout', headers: { cookie } });
+      const out = await app.inject({ url: '/api/auth/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ message: 'LogOut Successfully' });
       expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
@@ -239,7 +239,33 @@ describe('accounts: signup, login, logout, current user', async () => {
     });
 
     it('logout without a session still answers 200', async () => {
-      expect((await app.inject({ url: '/api/auth/logout' })).statusCode).toBe(200);
+      const res = await app.inject({ url: '/api/auth/logout', headers: { 'sec-fetch-site': 'same-origin' } });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('accepts a logout only with a same-origin Origin or Sec-Fetch-Site, refusing one with neither', async () => {
+      const user = await createUser(app);
+      const cookie = await loginCookie(app, user);
+      const logout = (headers: Record<string, string>) =>
+        app.inject({ url: '/api/auth/logout', headers: { cookie, host: 'localhost:3000', ...headers } });
+      const variants: Record<string, string>[] = [
+        {},
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'null' },
+      ];
+      for (const headers of variants) {
+        const res = await logout(headers);
+        expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(res.json().message).toBe('Request blocked: it did not come from this site');
+      }
+      expect((await current(cookie)).json()?._id).toBe(user.id);
+      expect((await logout({ origin: 'http://localhost:3000' })).statusCode).toBe(200);
+      const again = await loginCookie(app, user);
+      expect(
+        (await app.inject({ url: '/api/auth/logout', headers: { cookie: again, origin: 'http://localhost:3000' } }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses a logout triggered by another site', async () => {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type Role } from '@kaksha/contracts';
+import { MESSAGES, type Role } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../../core/config.ts';
@@ -25,7 +25,7 @@ export function googleVerifier(config: Config) {
   const clientId = config.google.clientId;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   return async function verifyGoogleCredential(credential: string): Promise<GoogleIdentity> {
-    if (!clientId) throw serviceUnavailable(ACCOUNT_MESSAGES.googleNotConfigured);
+    if (!clientId) throw serviceUnavailable(MESSAGES.googleNotConfigured);
     jwks ??= createRemoteJWKSet(new URL(config.google.jwksUrl), { timeoutDuration: 5000 });
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { ACCOUNT_MESSAGES, OTP_LENGTH } from '@kaksha/contracts';
+import { MESSAGES, OTP_LENGTH } from '@kaksha/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db/client.ts';
+import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { passwordResets, users } from '../../core/db/schema/index.ts';
 import { badRequest } from '../../core/errors.ts';
 import type { MailMessage } from '../../core/mailer.ts';
@@ -55,7 +55,7 @@ export function otpMail(to: string, name: string, code: string, productName = 'K
  * Creates a new code for the account (replacing any earlier one) and returns the mail to
  * send, or null when there is no account. Callers answer the same either way.
  */
-export async function createResetCode(db: Db, email: string) {
+export async function createResetCode(db: DbOrTx, email: string) {
   const user = await findUserByEmail(db, email);
   const code = generateOtp();
   // Hash even without an account, so the answer takes as long either way.
@@ -129,7 +129,7 @@ export async function verifyResetCode(db: Db, email: string, otp: string) {
     .returning({ userId: passwordResets.userId });
   // A new code was requested meanwhile, or a parallel request verified first.
   if (!marked) throw badRequest(RESET_MESSAGES.invalidOrExpired);
-  return { message: ACCOUNT_MESSAGES.otpVerified, resetToken };
+  return { message: MESSAGES.otpVerified, resetToken };
 }
 
 const hashResetToken = (token: string) => `reset:${createHash('sha256').update(token).digest('hex')}`;
@@ -161,5 +161,5 @@ export async function resetPassword(db: Db, email: string, password: string, res
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
   });
-  return ACCOUNT_MESSAGES.passwordReset;
+  return MESSAGES.passwordReset;
 }

@@ -1,26 +1,31 @@
-import { courseSchema, creatorSchema, MESSAGES, messageSchema } from '@kaksha/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  courseSchema,
+  createCourseRequestSchema,
+  creatorSchema,
+  editCourseRequestSchema,
+  getCreatorRequestSchema,
+  IMAGE_MAX_BYTES,
+  MESSAGES,
+  messageSchema,
+} from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../core/db/schema/index.ts';
-import { AppError, badRequest, notFound, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
-import { isUuid } from '../../core/ids.ts';
-import { MAX_IMAGE_BYTES, removeThumbnail, storeThumbnail } from '../media/images.ts';
-import { photoUrl } from '../users/users.presenter.ts';
+import { bufferedFile, readForm } from '../../core/multipart-form.ts';
+import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import {
   createCourse,
-  createCourseSchema,
   deleteCourse,
-  editCourseSchema,
+  editCourse,
   findCourseForViewer,
+  findCreator,
   listCreatorCourses,
   listEnrolledCourses,
   listPublishedCourses,
   loadOwnedCourse,
-  parseFields,
   presentOwnCourse,
-  updateCourse,
 } from './courses.service.ts';
+
+const thumbnailFile = bufferedFile('thumbnail', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge });
 
 const courseParams = z.object({ courseId: z.string() });
 
@@ -29,6 +34,7 @@ const courseParams = z.object({ courseId: z.string() });
  * see `assertCreator` for the 401/403/404 rules).
  */
 const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const imageUploads = app.limiter({ name: 'image-upload', ...IMAGE_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
   app.get(
     '/getpublishedcoures',
     { schema: { tags: ['courses'], summary: 'Every published course', response: { 200: z.array(courseSchema) } } },
@@ -54,23 +60,11 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['courses'],
         summary: 'Public profile of a course creator',
-        body: z.object({ userId: z.string({ error: 'userId is required' }) }),
+        body: getCreatorRequestSchema,
         response: { 200: creatorSchema },
       },
     },
-    async (request) => {
-      const { userId } = request.body;
-      if (!isUuid(userId)) throw notFound('Creator not found');
-      const [user] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (user?.role !== 'educator') throw notFound('Creator not found');
-      return {
-        _id: user.id,
-        name: user.name,
-        email: user.email,
-        description: user.description,
-        photoUrl: photoUrl(app.storage, user),
-      };
-    },
+    async (request) => findCreator(app.db, app.storage, request.body.userId),
   );
 
   app.post(
@@ -80,7 +74,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['courses'],
         summary: 'Create a draft course (educators)',
-        body: createCourseSchema,
+        body: createCourseRequestSchema,
         response: { 201: courseSchema },
       },
     },
@@ -107,49 +101,14 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const { courseId } = request.params;
       // Authorize before reading any upload.
-      const before = await loadOwnedCourse(app.db, courseId, user.id);
-
-      const fields: Record<string, unknown> = {};
-      let image: Buffer | undefined;
-      if (request.isMultipart()) {
-        for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES } })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'thumbnail') {
-              part.file.resume();
-              throw badRequest(`Unexpected file field "${part.fieldname}"`);
-            }
-            image = await part.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('Images must be 5 MB or smaller');
-              throw error;
-            });
-            if (image.length === 0) image = undefined;
-          } else {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } else if (request.body && typeof request.body === 'object') {
-        Object.assign(fields, request.body);
-      }
-      const patch = parseFields(editCourseSchema, fields);
-
-      const thumbnailKey = image
-        ? await storeThumbnail(app.storage, courseId, image).catch((error) => {
-            // Image bytes that announce a format but cannot be decoded.
-            if (error instanceof AppError) throw error;
-            request.log.info({ err: error }, 'thumbnail could not be decoded');
-            throw unsupportedMedia('The image could not be read; please choose another file');
-          })
-        : undefined;
-      try {
-        const { oldThumbnailKey } = await updateCourse(app.db, courseId, user.id, patch, thumbnailKey);
-        await removeThumbnail(app.storage, oldThumbnailKey);
-      } catch (error) {
-        if (thumbnailKey && thumbnailKey !== before.thumbnailKey) await removeThumbnail(app.storage, thumbnailKey);
-        throw error;
-      }
-      return presentOwnCourse(app.db, app.storage, courseId, user.id);
+      const course = await loadOwnedCourse(app.db, request.params.courseId, user.id);
+      // A user over the image limit is refused before the upload is read.
+      if (request.isMultipart()) await imageUploads.check(request);
+      const form = await readForm(request, editCourseRequestSchema, thumbnailFile);
+      if (form.file) await imageUploads.hit(request);
+      await editCourse(app.db, app.storage, request.log, course, user.id, form);
+      return presentOwnCourse(app.db, app.storage, course.id, user.id);
     },
   );
 

@@ -1,20 +1,48 @@
-import { CATEGORIES, LEVELS, MAX_PRICE_INR } from '@kaksha/contracts';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Course, CreateCourseRequest, Creator, EditCourseRequest } from '@kaksha/contracts';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, enrollments, lectures, paymentOrders, reviews } from '../../core/db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { courses, enrollments, lectures, paymentOrders, reviews, users } from '../../core/db/schema/index.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unsupportedMedia } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import type { Form } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
-import { removeThumbnail } from '../media/images.ts';
-import { lectureVideoPrefix, removeVideo } from '../media/videos.ts';
-import { reindexCourse } from '../search/search.index.ts';
-import { findCourses } from './courses.presenter.ts';
-import { isEnrolled } from './enrollments.ts';
+import { lectureVideoPrefix, photoUrl, removeThumbnail, removeVideo, storeThumbnail } from '../media/media.service.ts';
+import { reindexCourse } from '../search/search.service.ts';
+import { presentCourse } from './courses.presenter.ts';
+import { type CourseQueryOptions, isEnrolled, queryCourses } from './courses.queries.ts';
 
-export { listPublishedCourses } from './courses.presenter.ts';
+/*
+ * The courses module's public face. Other modules read courses through it (the one course
+ * read model: `listPublishedCourses`, `loadCourseCards`, `presentLecture`, `presentReview`),
+ * check enrolment (`isEnrolled`) and authorize authoring (`loadOwnedCourse`, `assertCreator`).
+ */
+export { presentLecture, presentReview } from './courses.presenter.ts';
+export { isEnrolled };
 
 type CourseRow = typeof courses.$inferSelect;
+
+/** Loads and presents the courses matching `where` (four queries whatever their number). */
+async function findCourses(db: DbOrTx, storage: Storage, where: SQL | undefined, opts: CourseQueryOptions = {}) {
+  const records = await queryCourses(db, where, opts);
+  return records.map((record) => presentCourse(storage, record, opts.viewerId));
+}
+
+export const listPublishedCourses = (db: DbOrTx, storage: Storage, opts: { viewerId?: string | null } = {}) =>
+  findCourses(db, storage, eq(courses.isPublished, true), opts);
+
+/** Presented courses for the given ids, in the order given (search results). Unknown ids are skipped. */
+export async function loadCourseCards(
+  db: DbOrTx,
+  storage: Storage,
+  ids: string[],
+  opts: { viewerId?: string | null } = {},
+): Promise<Course[]> {
+  if (ids.length === 0) return [];
+  const found = await findCourses(db, storage, inArray(courses.id, ids), opts);
+  const byId = new Map(found.map((c) => [c._id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** A course as its viewer may see it: unpublished courses exist only for their creator. */
 export async function findCourseForViewer(db: DbOrTx, storage: Storage, courseId: string, viewerId?: string | null) {
@@ -57,61 +85,23 @@ export async function loadOwnedCourse(db: DbOrTx, courseId: string, userId: stri
   return assertCreator(course, userId);
 }
 
-// ---- validation -------------------------------------------------------------------------
-
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-export const titleSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(120, `${label} must be 120 characters or fewer`);
-
-const categorySchema = z.enum(CATEGORIES, { error: 'Choose a category from the list' });
-const levelSchema = z.enum(LEVELS, { error: 'Choose a level: Beginner, Intermediate or Advanced' });
-
-const priceMessage = `Price must be a whole number of rupees from 0 to ${MAX_PRICE_INR}`;
-const priceSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, priceMessage).transform(Number)], { error: priceMessage })
-  .pipe(z.number().int(priceMessage).min(0, priceMessage).max(MAX_PRICE_INR, priceMessage));
-
-/** Booleans as JSON sends them, or as multipart sends them ("true"/"false"). */
-export const boolField = (name: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-    error: `${name} must be true or false`,
-  });
-
-export const createCourseSchema = z.object({
-  title: titleSchema('Title'),
-  category: categorySchema,
-});
-
-/** Edit: every field optional; fields not sent (or sent empty, for the choice fields) stay unchanged. */
-export const editCourseSchema = z.object({
-  title: titleSchema('Title').optional(),
-  subTitle: z.string().trim().max(200, 'Subtitle must be 200 characters or fewer').optional(),
-  description: z.string().trim().max(10_000, 'Description must be 10,000 characters or fewer').optional(),
-  category: z.preprocess(emptyToUndefined, categorySchema.optional()),
-  level: z.preprocess(emptyToUndefined, levelSchema.optional()),
-  price: z.preprocess(emptyToUndefined, priceSchema.optional()),
-  isPublished: z.preprocess(emptyToUndefined, boolField('isPublished').optional()),
-});
-export type CoursePatch = z.infer<typeof editCourseSchema>;
-
-/** Parses with a schema and answers 400 naming the fields, as the error handler does for route schemas. */
-export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  const [first] = Object.values(fields);
-  throw badRequest(first ?? 'Invalid request', fields);
-}
-
 // ---- commands ----------------------------------------------------------------------------
 
-export async function createCourse(db: DbOrTx, creatorId: string, input: z.infer<typeof createCourseSchema>) {
+/** An educator's public profile; anyone else (or an unknown id) is not found. */
+export async function findCreator(db: DbOrTx, storage: Storage, userId: string): Promise<Creator> {
+  if (!isUuid(userId)) throw notFound('Creator not found');
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.role !== 'educator') throw notFound('Creator not found');
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    description: user.description,
+    photoUrl: photoUrl(storage, user),
+  };
+}
+
+export async function createCourse(db: DbOrTx, creatorId: string, input: CreateCourseRequest) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(courses)
@@ -136,15 +126,45 @@ const listWords = (words: string[]) =>
   words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
 /**
- * Applies an edit in one transaction (the row locked), refusing to publish an incomplete
- * course. `thumbnailKey`, when given, replaces the old renditions, which the caller removes
- * after the commit (returned as `oldThumbnailKey`).
+ * editcourse, once `before` is authorized: stores the new thumbnail (if any), applies the edit,
+ * then removes the replaced renditions; a failed edit removes the new ones.
  */
-export async function updateCourse(
+export async function editCourse(
+  db: DbOrTx,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  before: CourseRow,
+  userId: string,
+  form: Form<EditCourseRequest, Buffer>,
+) {
+  const courseId = before.id;
+  const thumbnailKey = form.file
+    ? await storeThumbnail(storage, courseId, form.file).catch((error) => {
+        // Image bytes that announce a format but cannot be decoded.
+        if (error instanceof AppError) throw error;
+        log.info({ err: error }, 'thumbnail could not be decoded');
+        throw unsupportedMedia('The image could not be read; please choose another file');
+      })
+    : undefined;
+  try {
+    const { oldThumbnailKey } = await updateCourse(db, courseId, userId, form.fields, thumbnailKey);
+    await removeThumbnail(storage, oldThumbnailKey);
+  } catch (error) {
+    // Same content, same key: the course may already have used these renditions.
+    if (thumbnailKey && thumbnailKey !== before.thumbnailKey) await removeThumbnail(storage, thumbnailKey);
+    throw error;
+  }
+}
+
+/**
+ * Applies an edit in one transaction (the row locked), refusing to publish an incomplete
+ * course. `thumbnailKey`, when given, replaces the old renditions (returned as `oldThumbnailKey`).
+ */
+async function updateCourse(
   db: DbOrTx,
   courseId: string,
   userId: string,
-  patch: CoursePatch,
+  patch: EditCourseRequest,
   thumbnailKey?: string,
 ) {
   return db.transaction(async (tx) => {

@@ -217,6 +217,24 @@ describe('course authoring', async () => {
     expect(await storedKeys(app, `public/thumbnails/${c.id}`)).toEqual([]);
   });
 
+  it('names a file sent in the wrong field and changes nothing', async () => {
+    const c = await createCourse(app, educator.id, { isPublished: false, lectures: [{ lectureTitle: 'T' }] });
+    const image = { filename: 'a.jpg', type: 'image/jpeg', data: await jpeg() };
+    const course = await send(app, 'POST', `/api/course/editcourse/${c.id}`, cookie, {
+      multipart: { title: 'Changed', photo: image },
+    });
+    expect(course.statusCode).toBe(400);
+    expect(course.json().message).toBe('Unexpected file field "photo"');
+    const lecture = await send(app, 'POST', `/api/course/editlecture/${c.lectures[0].id}`, cookie, {
+      multipart: { video: { filename: 'a.mp4', type: 'video/mp4', data: TINY_MP4 } },
+    });
+    expect(lecture.statusCode).toBe(400);
+    expect(lecture.json().message).toBe('Unexpected file field "video"; send the video as videoUrl');
+    const [row] = await app.db.select().from(courses).where(eq(courses.id, c.id));
+    expect(row.title).not.toBe('Changed');
+    expect(await storedKeys(app, `private/lectures/${c.id}`)).toEqual([]);
+  });
+
   describe('validation', () => {
     it('requires a title and a category from the list to create', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
@@ -307,6 +325,7 @@ describe('course authoring', async () => {
         userId: student.id,
         courseId: c.id,
         amount: 49900,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
       });
       const res = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
       expect(res.statusCode).toBe(409);
@@ -333,6 +352,7 @@ describe('course authoring', async () => {
         amount: 49900,
         // An abandoned checkout: long past the time anyone could still be paying.
         createdAt: new Date(Date.now() - 2 * 3_600_000),
+        expiresAt: new Date(Date.now() - 90 * 60_000),
       });
       const res = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
       expect(res.statusCode).toBe(200);

@@ -1,22 +1,20 @@
-import { courseSchema, lectureSchema, MESSAGES, messageSchema } from '@kaksha/contracts';
+import {
+  courseSchema,
+  createLectureRequestSchema,
+  editLectureRequestSchema,
+  editLectureResponseSchema,
+  lectureAnswerSchema,
+  MESSAGES,
+  messageSchema,
+} from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../core/errors.ts';
-import { presentLecture } from '../courses/courses.presenter.ts';
-import { loadOwnedCourse, parseFields, presentOwnCourse } from '../courses/courses.service.ts';
-import { removeVideo, type StoredVideo, storeVideo } from '../media/videos.ts';
-import {
-  createLecture,
-  createLectureSchema,
-  deleteLecture,
-  editLectureSchema,
-  loadOwnedLecture,
-  updateLecture,
-} from './lectures.service.ts';
+import { readForm } from '../../core/multipart-form.ts';
+import { loadOwnedCourse, presentLecture, presentOwnCourse } from '../courses/courses.service.ts';
+import { createLecture, deleteLecture, editLecture, lectureVideoSink, loadOwnedLecture } from './lectures.service.ts';
 
 const courseParams = z.object({ courseId: z.string() });
 const lectureParams = z.object({ lectureId: z.string() });
-const lectureAnswer = z.object({ lecture: lectureSchema, message: z.string() });
 
 /**
  * Lecture authoring, for the course's creator only (mounted at /api/course). Anonymous 401,
@@ -31,8 +29,8 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['lectures'],
         summary: 'Add a lecture at the end of the course',
         params: courseParams,
-        body: createLectureSchema,
-        response: { 201: lectureAnswer },
+        body: createLectureRequestSchema,
+        response: { 201: lectureAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -63,57 +61,27 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/editlecture/:lectureId',
     {
       preHandler: app.requireEducator,
+      // The video and the form's fields (core/request-limits.ts cuts larger multipart bodies).
+      config: { maxUploadBytes: app.config.maxVideoBytes + 1024 * 1024 },
       schema: {
         tags: ['lectures'],
         summary: 'Edit a lecture: title, free preview, video upload (streamed)',
         description:
           'multipart/form-data: lectureTitle, isPreviewFree ("true"/"false"), videoUrl (MP4, WebM or ' +
-          'QuickTime file, checked by content, up to MAX_VIDEO_BYTES), or JSON without the file.',
+          'QuickTime file, checked by content, up to MAX_VIDEO_BYTES), or JSON without the file. ' +
+          'Answers the lecture with `message` beside its fields, and the same lecture under `lecture`.',
         params: lectureParams,
-        response: { 200: lectureAnswer },
+        response: { 200: editLectureResponseSchema },
       },
     },
     async (request) => {
       const user = request.user!;
       // Authorize before reading a single byte of the upload.
       const lecture = await loadOwnedLecture(app.db, request.params.lectureId, user.id);
-
-      const fields: Record<string, unknown> = {};
-      let video: StoredVideo | null = null;
-      try {
-        if (request.isMultipart()) {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (!part.filename) {
-                // An empty file input in a plain HTML form: no file chosen.
-                await part.toBuffer().catch(() => undefined);
-                continue;
-              }
-              if (part.fieldname !== 'videoUrl') {
-                part.file.resume();
-                throw badRequest(`Unexpected file field "${part.fieldname}"; send the video as videoUrl`);
-              }
-              video = await storeVideo(app.storage, part, {
-                courseId: lecture.courseId,
-                lectureId: lecture.id,
-                maxBytes: app.config.maxVideoBytes,
-              });
-            } else {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } else if (request.body && typeof request.body === 'object') {
-          Object.assign(fields, request.body);
-        }
-        const patch = parseFields(editLectureSchema, fields);
-        const { lecture: updated, oldVideoKey } = await updateLecture(app.db, lecture.id, user.id, patch, video);
-        await removeVideo(app.storage, oldVideoKey);
-        return { lecture: presentLecture(updated), message: MESSAGES.lectureUpdated };
-      } catch (error) {
-        // A failed edit leaves neither the new file nor a half-updated lecture.
-        if (video) await removeVideo(app.storage, video.key);
-        throw error;
-      }
+      const video = lectureVideoSink(app.storage, lecture, app.config.maxVideoBytes);
+      const form = await readForm(request, editLectureRequestSchema, video);
+      const presented = presentLecture(await editLecture(app.db, app.storage, lecture.id, user.id, form));
+      return { ...presented, lecture: presented, message: MESSAGES.lectureUpdated };
     },
   );
 
@@ -129,8 +97,7 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const lecture = await deleteLecture(app.db, request.params.lectureId, request.user!.id);
-      await removeVideo(app.storage, lecture.videoKey);
+      await deleteLecture(app.db, app.storage, request.params.lectureId, request.user!.id);
       return { message: MESSAGES.lectureRemoved };
     },
   );

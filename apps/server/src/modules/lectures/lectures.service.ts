@@ -1,23 +1,16 @@
+import type { EditLectureRequest } from '@kaksha/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, lectures } from '../../core/db/schema/index.ts';
-import { notFound } from '../../core/errors.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
-import { assertCreator, boolField, loadOwnedCourse, titleSchema } from '../courses/courses.service.ts';
-import type { StoredVideo } from '../media/videos.ts';
-import { reindexCourse } from '../search/search.index.ts';
+import type { FileSink, Form } from '../../core/multipart-form.ts';
+import type { Storage } from '../../core/storage.ts';
+import { assertCreator, loadOwnedCourse } from '../courses/courses.service.ts';
+import { removeVideo, type StoredVideo, storeVideo } from '../media/media.service.ts';
+import { reindexCourse } from '../search/search.service.ts';
 
 export type LectureRow = typeof lectures.$inferSelect;
-
-export const createLectureSchema = z.object({ lectureTitle: titleSchema('Lecture title') });
-
-/** Edit: fields not sent stay unchanged; the video comes as a file part, not a field. */
-export const editLectureSchema = z.object({
-  lectureTitle: titleSchema('Lecture title').optional(),
-  isPreviewFree: z.preprocess((v) => (v === '' ? undefined : v), boolField('isPreviewFree').optional()),
-});
-export type LecturePatch = z.infer<typeof editLectureSchema>;
 
 /**
  * The lecture with its course, if the user may manage it: the same rules as for the course
@@ -51,15 +44,47 @@ export async function createLecture(db: DbOrTx, courseId: string, userId: string
 }
 
 /**
+ * Where editlecture's `videoUrl` file goes: streamed into the lecture's private storage as it
+ * arrives (checked by content and size), and removed again if the rest of the form is bad.
+ */
+export const lectureVideoSink = (storage: Storage, lecture: LectureRow, maxBytes: number): FileSink<StoredVideo> => ({
+  field: 'videoUrl',
+  unexpected: (field) => badRequest(`Unexpected file field "${field}"; send the video as videoUrl`),
+  save: (file) => storeVideo(storage, file, { courseId: lecture.courseId, lectureId: lecture.id, maxBytes }),
+  discard: (video) => removeVideo(storage, video.key),
+});
+
+/**
+ * editlecture, once the lecture is authorized and its video stored: applies the edit, then
+ * removes the replaced video. A failed edit leaves neither the new file nor a half-updated lecture.
+ */
+export async function editLecture(
+  db: DbOrTx,
+  storage: Storage,
+  lectureId: string,
+  userId: string,
+  form: Form<EditLectureRequest, StoredVideo>,
+) {
+  try {
+    const { lecture, oldVideoKey } = await updateLecture(db, lectureId, userId, form.fields, form.file ?? null);
+    await removeVideo(storage, oldVideoKey);
+    return lecture;
+  } catch (error) {
+    if (form.file) await removeVideo(storage, form.file.key);
+    throw error;
+  }
+}
+
+/**
  * Applies a lecture edit and, when a new video was stored, points the lecture at it — all
  * in one transaction, so the lecture is never half-updated. Returns the lecture and the
- * replaced video key, which the caller removes after the commit.
+ * replaced video key.
  */
-export async function updateLecture(
+async function updateLecture(
   db: DbOrTx,
   lectureId: string,
   userId: string,
-  patch: LecturePatch,
+  patch: EditLectureRequest,
   video: StoredVideo | null,
 ) {
   return db.transaction(async (tx) => {
@@ -83,13 +108,14 @@ export async function updateLecture(
   });
 }
 
-/** Deletes the lecture (its progress rows cascade); returns its video key for removal after the commit. */
-export async function deleteLecture(db: DbOrTx, lectureId: string, userId: string) {
-  return db.transaction(async (tx) => {
+/** Deletes the lecture (its progress rows cascade), then its video. */
+export async function deleteLecture(db: DbOrTx, storage: Storage, lectureId: string, userId: string) {
+  const removed = await db.transaction(async (tx) => {
     const lecture = await loadOwnedLecture(tx, lectureId, userId);
     await tx.delete(lectures).where(eq(lectures.id, lectureId));
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, lecture.courseId));
     await reindexCourse(tx, lecture.courseId);
     return lecture;
   });
+  await removeVideo(storage, removed.videoKey);
 }

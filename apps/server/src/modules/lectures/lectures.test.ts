@@ -40,6 +40,32 @@ describe('lecture authoring', async () => {
     expect(again.json().lectureCount).toBe(3);
   });
 
+  it('editlecture answers the lecture with message beside its fields (and under lecture); createlecture keeps lecture', async () => {
+    const c = await createCourse(app, educator.id, { isPublished: false });
+    const created = await send(app, 'POST', `/api/course/createlecture/${c.id}`, cookie, { lectureTitle: 'Intro' });
+    expect(created.statusCode).toBe(201);
+    const lecture = created.json().lecture;
+    expect(created.json()).toEqual({
+      lecture: { _id: expect.any(String), lectureTitle: 'Intro', videoUrl: null, isPreviewFree: false, duration: null },
+      message: 'Lecture Created',
+    });
+
+    const res = await send(app, 'POST', `/api/course/editlecture/${lecture._id}`, cookie, {
+      multipart: { lectureTitle: 'Welcome', isPreviewFree: 'true', videoUrl: mp4() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const edited = {
+      _id: lecture._id,
+      lectureTitle: 'Welcome',
+      videoUrl: expect.stringContaining(lecture._id),
+      isPreviewFree: true,
+      duration: body.duration,
+    };
+    // A client that reads the answer as the lecture, and this app's web client that reads `lecture`.
+    expect(body).toEqual({ ...edited, lecture: edited, message: 'Lecture Updated' });
+  });
+
   it('validates the lecture title and the preview flag', async () => {
     const c = await createCourse(app, educator.id, { isPublished: false, lectures: [{ lectureTitle: 'Keep' }] });
     for (const body of [{}, { lectureTitle: '  ' }, { lectureTitle: 'z'.repeat(121) }]) {

@@ -9,6 +9,7 @@ import { courses, enrollments, lectures } from '../../core/db/schema/index.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { SessionUser } from '../../core/sessions.ts';
+import { contentTypeOf } from '../../core/storage/s3.ts';
 import { sendMedia } from './media.stream.ts';
 
 export const LOGIN_TO_WATCH = 'Please log in to watch this lecture';
@@ -59,6 +60,15 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
       const key = lecture.videoKey;
+      const { s3 } = app.config.storage;
+      if (key && s3.videoDelivery === 'redirect' && app.storage.signedUrl) {
+        // Access checked: the browser fetches (and seeks in) the bytes straight from the bucket.
+        const url = await app.storage.signedUrl(key, {
+          expiresIn: s3.presignExpiresSeconds,
+          contentType: lecture.videoMime ?? undefined,
+        });
+        return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+      }
       const stat = key ? await app.storage.stat(key) : null;
       if (!key || !stat) throw notFound('This lecture has no video yet');
       return sendMedia(request, reply, {
@@ -71,6 +81,30 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   });
+
+  // Thumbnails and avatars kept in an object store (with local storage app.ts serves the folder).
+  if (app.config.storage.driver !== 'local') {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/public/*',
+      compress: false,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const key = `public/${(request.params as { '*': string })['*']}`;
+        if (key.includes('..') || key.includes('//')) throw notFound('Not found');
+        const stat = await app.storage.stat(key);
+        if (!stat) throw notFound('Not found');
+        return sendMedia(request, reply, {
+          size: stat.size,
+          mtime: stat.mtime,
+          contentType: contentTypeOf(key),
+          // Content-hashed names never change.
+          cacheControl: 'public, max-age=31536000, immutable',
+          open: (range) => app.storage.read(key, range),
+        });
+      },
+    });
+  }
 
   // Public site media (the landing page's About Us video): small, cacheable, seekable.
   app.route({

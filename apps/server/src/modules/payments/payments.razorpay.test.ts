@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PAYMENT_MESSAGES } from '@kaksha/contracts';
+import { MESSAGES } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrollments, paymentOrders } from '../../core/db/schema/index.ts';
@@ -105,6 +105,7 @@ describe('payments with the Razorpay provider (loopback Orders API)', async () =
       currency: 'INR',
       key: KEY_ID,
       provider: 'razorpay',
+      expiresAt: expect.any(String),
     });
 
     expect(api.received).toHaveLength(1);
@@ -132,7 +133,7 @@ describe('payments with the Razorpay provider (loopback Orders API)', async () =
       userId: student.id,
     });
     expect(verify.statusCode, verify.body).toBe(200);
-    expect(verify.json()).toEqual({ message: PAYMENT_MESSAGES.verified });
+    expect(verify.json()).toEqual({ message: MESSAGES.paymentVerified });
     const enrolled = await app.db.select().from(enrollments).where(eq(enrollments.userId, student.id));
     expect(enrolled.map((e) => e.courseId)).toEqual([course.id]);
   });

@@ -13,7 +13,7 @@ import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
 import { handleWebhook, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
 
-/** The signed-in learner; the `userId` a request names must be them. */
+/** The signed-in learner; the `userId` a request may name (optional) must be them. */
 function learner(request: FastifyRequest, userId?: string) {
   const user = request.user;
   if (!user) throw unauthorized();
@@ -40,7 +40,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Open a payment order for a course (or enrol at once in a free course)',
         description:
-          'The amount (paise) comes from the course price in the database. Answers the order for the checkout, or `{enrolled: true, message}` for a free course.',
+          "The amount (paise) comes from the course price in the database; the order can be paid until `expiresAt`. `userId` is optional (the session decides; another user's id is refused). Answers the order for the checkout, or `{enrolled: true, message, id: null, amount: 0}` for a free course.",
         body: createOrderRequestSchema,
         response: { 200: createOrderResponseSchema },
       },
@@ -48,7 +48,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = learner(request, request.body.userId);
       await orderLimit.hit(request);
-      return startEnrollment(app.db, provider, user.id, request.body.courseId);
+      return startEnrollment(app.db, provider, user.id, request.body.courseId, payment.orderTtlMs);
     },
   );
 
@@ -59,6 +59,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "Verify the checkout's signed answer, mark the order paid and enrol",
+        description:
+          'Refused (400) for an expired or failed order. The enrolment records the amount the order charged. `userId` is optional.',
         body: verifyPaymentRequestSchema,
         response: { 200: messageSchema },
       },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CHECKOUT,
   type CreateOrderResponse,
-  PAYMENT_MESSAGES,
+  MESSAGES,
   type SandboxPayResponse,
   type VerifyPaymentRequest,
 } from '@kaksha/contracts';
@@ -13,13 +13,10 @@ import type { Db, DbOrTx, Tx } from '../../core/db/client.ts';
 import { courses, enrollments, paymentOrders } from '../../core/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
-import { isEnrolled } from '../courses/enrollments.ts';
+import { isEnrolled } from '../courses/courses.service.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
-
-/** An unpaid order of the same learner, course and amount is handed out again for this long. */
-const ORDER_REUSE_MS = 15 * 60_000;
 
 /** The price of a course in paise; the request never decides it. */
 const toPaise = (rupees: number) => rupees * 100;
@@ -33,6 +30,7 @@ export async function startEnrollment(
   provider: PaymentProviderClient,
   learnerId: string,
   courseId: string,
+  orderTtlMs: number,
 ): Promise<CreateOrderResponse> {
   if (!isUuid(courseId)) throw notFound('Course not found');
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
@@ -45,8 +43,9 @@ export async function startEnrollment(
   if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
 
   if (course.price === 0) {
-    await enrol(db, learnerId, courseId);
-    return { enrolled: true, message: PAYMENT_MESSAGES.freeEnrolled };
+    await enrol(db, learnerId, courseId, 0);
+    // `id`/`amount` too: a client written for the spec's order shape reads them (spec §3 Payment order).
+    return { enrolled: true, message: MESSAGES.freeEnrolled, id: null, amount: 0, currency: CHECKOUT.currency };
   }
 
   const amount = toPaise(course.price);
@@ -57,6 +56,7 @@ export async function startEnrollment(
     currency: order.currency,
     key: provider.keyId,
     provider: provider.name,
+    expiresAt: order.expiresAt.toISOString(),
   });
 
   // A double click, a reload or a cancelled checkout reuses the open order instead of piling up new
@@ -73,7 +73,8 @@ export async function startEnrollment(
           eq(paymentOrders.provider, provider.name),
           eq(paymentOrders.status, 'created'),
           eq(paymentOrders.amount, amount),
-          gt(paymentOrders.createdAt, new Date(Date.now() - ORDER_REUSE_MS)),
+          // Only while at least half its life is left, so the checkout has time to finish.
+          gt(paymentOrders.expiresAt, new Date(Date.now() + orderTtlMs / 2)),
         ),
       )
       .orderBy(desc(paymentOrders.createdAt))
@@ -98,6 +99,7 @@ export async function startEnrollment(
         amount,
         currency,
         status: 'created',
+        expiresAt: new Date(Date.now() + orderTtlMs),
       })
       .returning();
     return present(order);
@@ -106,9 +108,10 @@ export async function startEnrollment(
 
 /**
  * verify-payment: the checkout's answer must carry a valid signature for an order of this
- * learner and course that has not failed. Marking it paid and enrolling happen in one
- * transaction holding the order's row lock, so repeated or racing verifications (and the
- * webhook) enrol once and all get the same answer.
+ * learner and course that has neither failed nor expired. Marking it paid and enrolling happen
+ * in one transaction holding the order's row lock, so repeated or racing verifications (and the
+ * webhook) enrol once and all get the same answer. The enrolment records the order's amount,
+ * whatever the course costs today.
  */
 export async function verifyPayment(db: Db, keySecret: string, learnerId: string, body: VerifyPaymentRequest) {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
@@ -122,12 +125,17 @@ export async function verifyPayment(db: Db, keySecret: string, learnerId: string
       throw badRequest('Payment verification failed: this order is not yours or is for another course.');
     }
     if (order.status === 'failed') throw badRequest('Payment verification failed: this payment did not go through.');
+    if (order.status === 'created' && isExpired(order)) {
+      throw badRequest('Payment verification failed: this order has expired. Please start the enrolment again.');
+    }
     await completeOrder(tx, order, paymentId);
   });
-  return { message: PAYMENT_MESSAGES.verified };
+  return { message: MESSAGES.paymentVerified };
 }
 
-/** Marks the (locked) order paid and enrols its learner; a no-op for an order already paid. */
+const isExpired = (order: OrderRow) => order.expiresAt.getTime() <= Date.now();
+
+/** Marks the (locked) order paid and enrols its learner at the order's amount; a no-op for an order already paid. */
 async function completeOrder(tx: Tx, order: OrderRow, paymentId: string) {
   if (order.status !== 'paid') {
     await tx
@@ -135,7 +143,7 @@ async function completeOrder(tx: Tx, order: OrderRow, paymentId: string) {
       .set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date() })
       .where(eq(paymentOrders.id, order.id));
   }
-  await enrol(tx, order.userId, order.courseId);
+  await enrol(tx, order.userId, order.courseId, order.amount);
 }
 
 const lockOrder = async (tx: Tx, providerOrderId: string) => {
@@ -148,11 +156,11 @@ const lockOrder = async (tx: Tx, providerOrderId: string) => {
   return order;
 };
 
-/** Enrols once: the unique (user, course) index makes a second insert a no-op. */
-const enrol = (db: DbOrTx, userId: string, courseId: string) =>
+/** Enrols once, recording the paise paid: the unique (user, course) index makes a second insert a no-op. */
+const enrol = (db: DbOrTx, userId: string, courseId: string, amountPaid: number) =>
   db
     .insert(enrollments)
-    .values({ userId, courseId })
+    .values({ userId, courseId, amountPaid })
     .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] });
 
 const paymentEntity = z.object({
@@ -207,7 +215,8 @@ export async function handleWebhook(db: Db, log: FastifyBaseLogger, event: unkno
       return 'ignored';
     }
     const wasPaid = order.status === 'paid';
-    // The provider captured the money: even an order the checkout reported as failed is paid now.
+    // The provider captured the money: even an order the checkout reported as failed, or one that
+    // expired before the learner's browser came back, is paid now.
     await completeOrder(tx, order, payment.id);
     return wasPaid ? 'already-paid' : 'enrolled';
   });
@@ -230,9 +239,10 @@ export async function sandboxPay(
     if (!order || order.userId !== learnerId || order.provider !== 'sandbox') throw notFound('Order not found');
     if (order.status === 'paid') throw conflict('This order is already paid.');
     if (order.status === 'failed') throw conflict('This test payment already failed; start a new checkout.');
+    if (isExpired(order)) throw conflict('This order has expired; start a new checkout.');
     if (outcome === 'failure') {
       await tx.update(paymentOrders).set({ status: 'failed' }).where(eq(paymentOrders.id, order.id));
-      return { status: 'failed', message: PAYMENT_MESSAGES.sandboxFailed };
+      return { status: 'failed', message: MESSAGES.sandboxFailed };
     }
     const paymentId = razorpayId('pay');
     return {

@@ -1,4 +1,4 @@
-import { MESSAGES, PAYMENT_MESSAGES } from '@kaksha/contracts';
+import { MESSAGES } from '@kaksha/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courses, enrollments, paymentOrders, users } from '../../core/db/schema/index.ts';
@@ -32,7 +32,14 @@ describe('payments (sandbox provider)', async () => {
   async function createOrder(who: { user: { id: string }; cookie: string }, courseId: string, extra: Json = {}) {
     const res = await post('/create-order', who.cookie, { courseId, userId: who.user.id, ...extra });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { id: string; amount: number; currency: string; key: string; provider: string };
+    return res.json() as {
+      id: string;
+      amount: number;
+      currency: string;
+      key: string;
+      provider: string;
+      expiresAt: string;
+    };
   }
   async function pay(cookie: string, orderId: string) {
     const res = await post('/sandbox/pay', cookie, { orderId, outcome: 'success' });
@@ -52,11 +59,32 @@ describe('payments (sandbox provider)', async () => {
         .from(enrollments)
         .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
     ).length;
+  const enrolmentRow = async (userId: string, courseId: string) =>
+    (
+      await app.db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    )[0];
+  /** The course as its creator's getcreatorcourses lists it (with `earnings`). */
+  const creatorCourse = async (courseId: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/course/getcreatorcourses',
+      headers: { cookie: educatorCookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = (res.json() as { _id: string; price: number; enrolledCount: number; earnings: number }[]).find(
+      (c) => c._id === courseId,
+    );
+    if (!found) throw new Error(`course ${courseId} not in getcreatorcourses`);
+    return found;
+  };
   const orderRow = async (providerOrderId: string) =>
     (await app.db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId)))[0];
   const enrolledCourses = async (userId: string) => {
     const [row] = await app.db.select().from(users).where(eq(users.id, userId));
-    return (await presentUser(app.db, app.storage, row)).enrolledCourses;
+    return (await presentUser(app.db, app.storage, row)).enrolledCourses.map((c) => c._id);
   };
   function webhook(body: Json, signature?: string) {
     const raw = JSON.stringify(body);
@@ -96,8 +124,12 @@ describe('payments (sandbox provider)', async () => {
       currency: 'INR',
       key: 'rzp_test_kaksha',
       provider: 'sandbox',
+      expiresAt: expect.any(String),
     });
     const stored = await orderRow(order.id);
+    // Payable for the configured 30 minutes (the default).
+    expect(stored.expiresAt.toISOString()).toBe(order.expiresAt);
+    expect(Math.abs(stored.expiresAt.getTime() - stored.createdAt.getTime() - 30 * 60_000)).toBeLessThan(5_000);
     expect(stored).toMatchObject({
       userId: student.user.id,
       courseId: course.id,
@@ -122,7 +154,7 @@ describe('payments (sandbox provider)', async () => {
       userId: student.user.id,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: PAYMENT_MESSAGES.verified });
+    expect(res.json()).toEqual({ message: MESSAGES.paymentVerified });
 
     const paid = await orderRow(order.id);
     expect(paid.status).toBe('paid');
@@ -277,7 +309,7 @@ describe('payments (sandbox provider)', async () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => post('/verify-payment', student.cookie, body)));
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ message: PAYMENT_MESSAGES.verified });
+      expect(res.json()).toEqual({ message: MESSAGES.paymentVerified });
     }
     expect(await enrolmentCount(student.user.id, course.id)).toBe(1);
     const row = await orderRow(order.id);
@@ -306,7 +338,7 @@ describe('payments (sandbox provider)', async () => {
       userId: student.user.id,
     });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ message: PAYMENT_MESSAGES.verified });
+    expect(verify.json()).toEqual({ message: MESSAGES.paymentVerified });
     expect(await enrolmentCount(student.user.id, course.id)).toBe(1);
   });
 
@@ -422,7 +454,15 @@ describe('payments (sandbox provider)', async () => {
     const student = await learner();
     const res = await post('/create-order', student.cookie, { courseId: course.id, userId: student.user.id });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ enrolled: true, message: PAYMENT_MESSAGES.freeEnrolled });
+    // The spec's order shape too (`id`, `amount`), for clients that read them.
+    expect(res.json()).toEqual({
+      enrolled: true,
+      message: MESSAGES.freeEnrolled,
+      id: null,
+      amount: 0,
+      currency: 'INR',
+    });
+    expect((await enrolmentRow(student.user.id, course.id)).amountPaid).toBe(0);
     expect(await enrolmentCount(student.user.id, course.id)).toBe(1);
     expect(await enrolledCourses(student.user.id)).toContain(course.id);
     expect(await app.db.select().from(paymentOrders).where(eq(paymentOrders.courseId, course.id))).toEqual([]);
@@ -470,7 +510,7 @@ describe('payments (sandbox provider)', async () => {
     const order = await createOrder(student, course.id);
     const res = await post('/sandbox/pay', student.cookie, { orderId: order.id, outcome: 'failure' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.sandboxFailed });
+    expect(res.json()).toEqual({ status: 'failed', message: MESSAGES.sandboxFailed });
     expect((await orderRow(order.id)).status).toBe('failed');
 
     // Even a correctly signed answer for the failed order is refused.
@@ -525,6 +565,131 @@ describe('payments (sandbox provider)', async () => {
     expect((await post('/create-order', other.cookie, { courseId: course.id, userId: other.user.id })).statusCode).toBe(
       200,
     );
+  });
+
+  it('takes userId as optional in create-order and verify-payment: the session decides who pays', async () => {
+    const course = await paidCourse(650);
+    const student = await learner();
+    const res = await post('/create-order', student.cookie, { courseId: course.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect((await orderRow(order.id)).userId).toBe(student.user.id);
+    const fields = await pay(student.cookie, order.id);
+    const verify = await post('/verify-payment', student.cookie, { ...fields, courseId: course.id });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json()).toEqual({ message: MESSAGES.paymentVerified });
+    expect(await enrolledCourses(student.user.id)).toContain(course.id);
+
+    // Named, it must still be the signed-in user; empty or not text is a clear 400.
+    const free = await createCourse(app, educator.id, { price: 0 });
+    const other = await learner();
+    const someoneElse = await post('/create-order', student.cookie, { courseId: free.id, userId: other.user.id });
+    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.json().message).toMatch(/only enrol yourself/i);
+    for (const userId of ['', 42]) {
+      const bad = await post('/create-order', student.cookie, { courseId: free.id, userId });
+      expect(bad.statusCode, String(userId)).toBe(400);
+      expect(bad.json().message).toMatch(/userId/);
+    }
+    expect((await post('/create-order', student.cookie, { courseId: free.id })).statusCode).toBe(200);
+    expect(await enrolledCourses(student.user.id)).toContain(free.id);
+  });
+
+  it('records what the order charged: an order at ₹499, the price raised to ₹1,999, then verified, counts ₹499', async () => {
+    const course = await paidCourse(499);
+    const student = await learner();
+    const order = await createOrder(student, course.id);
+    expect(order.amount).toBe(49900);
+    await app.db.update(courses).set({ price: 1999 }).where(eq(courses.id, course.id));
+
+    const fields = await pay(student.cookie, order.id);
+    const verify = await post('/verify-payment', student.cookie, { ...fields, courseId: course.id });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await enrolmentRow(student.user.id, course.id)).amountPaid).toBe(49900);
+    expect((await creatorCourse(course.id)).earnings).toBe(499);
+
+    // The next learner pays (and counts) the new price.
+    const next = await learner();
+    const second = await createOrder(next, course.id);
+    expect(second.amount).toBe(199900);
+    await post('/verify-payment', next.cookie, { ...(await pay(next.cookie, second.id)), courseId: course.id });
+    expect((await creatorCourse(course.id)).earnings).toBe(499 + 1999);
+  });
+
+  it('a price rise after enrolment keeps earnings at what learners paid', async () => {
+    const course = await paidCourse(499);
+    const students = [await learner(), await learner()];
+    for (const student of students) {
+      const order = await createOrder(student, course.id);
+      const fields = await pay(student.cookie, order.id);
+      expect((await post('/verify-payment', student.cookie, { ...fields, courseId: course.id })).statusCode).toBe(200);
+    }
+    const free = await createCourse(app, educator.id, { price: 0 });
+    expect((await post('/create-order', students[0].cookie, { courseId: free.id })).statusCode).toBe(200);
+    expect((await creatorCourse(course.id)).earnings).toBe(2 * 499);
+
+    await app.db.update(courses).set({ price: 1999 }).where(eq(courses.id, course.id));
+    await app.db.update(courses).set({ price: 999 }).where(eq(courses.id, free.id));
+    const after = await creatorCourse(course.id);
+    expect(after).toMatchObject({ price: 1999, enrolledCount: 2, earnings: 2 * 499 });
+    expect((await creatorCourse(free.id)).earnings).toBe(0);
+  });
+
+  it("refuses to verify or pay an expired order (400/409), and a new checkout quotes today's price", async () => {
+    const course = await paidCourse(499);
+    const student = await learner();
+    const order = await createOrder(student, course.id);
+    const fields = await pay(student.cookie, order.id);
+    await app.db
+      .update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentOrders.providerOrderId, order.id));
+    await app.db.update(courses).set({ price: 1999 }).where(eq(courses.id, course.id));
+
+    const verify = await post('/verify-payment', student.cookie, { ...fields, courseId: course.id });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().message).toMatch(/order has expired/i);
+    expect(await enrolmentCount(student.user.id, course.id)).toBe(0);
+    expect((await orderRow(order.id)).status).toBe('created');
+    const sandbox = await post('/sandbox/pay', student.cookie, { orderId: order.id, outcome: 'success' });
+    expect(sandbox.statusCode).toBe(409);
+    expect(sandbox.json().message).toMatch(/expired/i);
+
+    const fresh = await createOrder(student, course.id);
+    expect(fresh.id).not.toBe(order.id);
+    expect(fresh.amount).toBe(199900);
+    await post('/verify-payment', student.cookie, { ...(await pay(student.cookie, fresh.id)), courseId: course.id });
+    expect((await enrolmentRow(student.user.id, course.id)).amountPaid).toBe(199900);
+  });
+
+  it('hands out an open order again only while at least half its life is left', async () => {
+    const course = await paidCourse(333);
+    const student = await learner();
+    const first = await createOrder(student, course.id);
+    expect((await createOrder(student, course.id)).id).toBe(first.id);
+    await app.db
+      .update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(paymentOrders.providerOrderId, first.id));
+    expect((await createOrder(student, course.id)).id).not.toBe(first.id);
+  });
+
+  it("the webhook still completes an expired order the provider captured, at the order's amount", async () => {
+    const course = await paidCourse(499);
+    const student = await learner();
+    const order = await createOrder(student, course.id);
+    const fields = await pay(student.cookie, order.id);
+    await app.db
+      .update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentOrders.providerOrderId, order.id));
+    await app.db.update(courses).set({ price: 1999 }).where(eq(courses.id, course.id));
+    const res = await webhook(capturedEvent(order.id, fields.razorpay_payment_id, order.amount));
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect((await enrolmentRow(student.user.id, course.id)).amountPaid).toBe(49900);
+    // The learner's browser coming back late then gets the usual success.
+    const verify = await post('/verify-payment', student.cookie, { ...fields, courseId: course.id });
+    expect(verify.statusCode).toBe(200);
   });
 
   it('keeps the spec texts the web shows on failure', () => {

@@ -1,39 +1,14 @@
+import type { CourseProgress, ProgressSummary, SaveProgressRequest } from '@kaksha/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, lectureProgress, lectures } from '../../core/db/schema/index.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
-import { isEnrolled } from '../courses/enrollments.ts';
+import { isEnrolled } from '../courses/courses.service.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Progress is kept only for learners enrolled in this course';
 /** A lecture counts as completed once this share of it was watched. */
 export const COMPLETION_RATIO = 0.9;
-
-export interface LectureProgress {
-  lectureId: string;
-  positionSeconds: number;
-  completed: boolean;
-  updatedAt: string;
-}
-
-export interface CourseProgress {
-  courseId: string;
-  lectures: LectureProgress[];
-  completedCount: number;
-  totalLectures: number;
-  /** Whole percent of the course's lectures completed. */
-  percent: number;
-  /** The lecture watched most recently, where "Continue" resumes; null before the first. */
-  lastLectureId: string | null;
-}
-
-export interface CourseProgressSummary {
-  courseId: string;
-  completedCount: number;
-  totalLectures: number;
-  percent: number;
-  lastLectureId: string | null;
-}
 
 const percentOf = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
@@ -84,7 +59,7 @@ export async function getCourseProgress(db: DbOrTx, userId: string, courseId: st
 }
 
 /** One row per enrolled course, in one query: what the "My Enrolled Courses" cards need. */
-export async function listProgress(db: DbOrTx, userId: string): Promise<CourseProgressSummary[]> {
+export async function listProgress(db: DbOrTx, userId: string): Promise<ProgressSummary[]> {
   // Raw SQL: correlated subqueries need every column qualified. Progress rows go with their
   // lecture (on delete cascade), and (user_id, course_id, updated_at) is indexed.
   const result = await db.execute(sql`
@@ -98,20 +73,12 @@ export async function listProgress(db: DbOrTx, userId: string): Promise<CoursePr
     from enrollments e
     where e.user_id = ${userId}
     order by e.created_at asc`);
-  const rows = result.rows as Omit<CourseProgressSummary, 'percent'>[];
+  const rows = result.rows as Omit<ProgressSummary, 'percent'>[];
   return rows.map((r) => ({ ...r, percent: percentOf(r.completedCount, r.totalLectures) }));
 }
 
-export interface ProgressInput {
-  positionSeconds: number;
-  /** The video's length as the player knows it, to judge the 90% rule. */
-  duration?: number;
-  /** true marks the lecture completed, false un-marks it; absent keeps it (or completes it at 90%). */
-  completed?: boolean;
-}
-
 /** Saves where the learner is in a lecture. Completion sticks unless explicitly un-marked. */
-export async function saveLectureProgress(db: DbOrTx, userId: string, lectureId: string, input: ProgressInput) {
+export async function saveLectureProgress(db: DbOrTx, userId: string, lectureId: string, input: SaveProgressRequest) {
   if (!isUuid(lectureId)) throw notFound('Lecture not found');
   const [lecture] = await db.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1);
   if (!lecture) throw notFound('Lecture not found');

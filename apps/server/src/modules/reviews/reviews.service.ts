@@ -1,26 +1,20 @@
-import type { Review } from '@kaksha/contracts';
+import type { GiveReviewRequest, Review } from '@kaksha/contracts';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, enrollments, reviews, users } from '../../core/db/schema/index.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Storage } from '../../core/storage.ts';
-import { presentReview } from '../courses/courses.presenter.ts';
+import { presentReview } from '../courses/courses.service.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can review it';
-
-export interface ReviewInput {
-  rating: number;
-  comment: string;
-  courseId: string;
-}
 
 /**
  * Saves the learner's review of a course. Only learners enrolled in the course may review it;
  * a learner has one review per course, so a second one replaces the first (and counts as new).
  * The comment is stored as plain text; clients render it as text.
  */
-export async function giveReview(db: DbOrTx, storage: Storage, userId: string, input: ReviewInput) {
+export async function giveReview(db: DbOrTx, storage: Storage, userId: string, input: GiveReviewRequest) {
   if (!isUuid(input.courseId)) throw notFound('Course not found');
   const [row] = await db
     .select({ course: courses, enrolled: sql<boolean>`${enrollments.id} is not null` })

@@ -1,22 +1,17 @@
-import { DESCRIPTION_MAX, nameSchema, userSchema } from '@kaksha/contracts';
+import { IMAGE_MAX_BYTES, MESSAGES, updateProfileRequestSchema, userSchema } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequest, payloadTooLarge } from '../../core/errors.ts';
-import { MAX_IMAGE_BYTES } from '../media/images.ts';
-import { presentUser } from './users.presenter.ts';
-import { updateProfile } from './users.service.ts';
+import { badRequest } from '../../core/errors.ts';
+import { bufferedFile, readForm } from '../../core/multipart-form.ts';
+import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
+import { presentUser, updateProfile } from './users.service.ts';
 
-const profileSchema = z.object({
-  name: nameSchema.optional(),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
-    .optional(),
-});
+const avatarFile = bufferedFile('photoUrl', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, (field) =>
+  badRequest('Upload the avatar in the photoUrl field', { [field]: 'Unexpected file' }),
+);
 
 /** The signed-in user's own account (spec §7): current user and profile update. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const imageUploads = app.limiter({ name: 'image-upload', ...IMAGE_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
   /**
    * The signed-in user, or `null` when nobody is signed in. A visitor is a normal answer
    * here, not an error: every page asks at start, and a 401 would put an error in every
@@ -32,40 +27,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { tags: ['users'], response: { 200: userSchema } } },
     async (request) => {
       const user = request.user!;
-      const fields: Record<string, unknown> = {};
-      let avatar: Buffer | undefined;
-      if (request.isMultipart()) {
-        for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'name' || part.fieldname === 'description') fields[part.fieldname] = part.value;
-            continue;
-          }
-          if (part.fieldname !== 'photoUrl') {
-            part.file.resume();
-            throw badRequest('Upload the avatar in the photoUrl field', { [part.fieldname]: 'Unexpected file' });
-          }
-          let buffer: Buffer;
-          try {
-            buffer = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw payloadTooLarge('Images must be 5 MB or smaller');
-            }
-            throw error;
-          }
-          // An empty file input sends an empty part: no new avatar.
-          if (buffer.length > 0) avatar = buffer;
-        }
-      } else if (request.body && typeof request.body === 'object') {
-        Object.assign(fields, request.body);
-      }
-      const parsed = profileSchema.safeParse(fields);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = String(issue?.path[0] ?? 'body');
-        throw badRequest(issue?.message ?? 'Invalid profile', { [field]: issue?.message ?? 'is invalid' });
-      }
-      const updated = await updateProfile(app.db, app.storage, user, { ...parsed.data, avatar });
+      // A user over the image limit is refused before the upload is read.
+      if (request.isMultipart()) await imageUploads.check(request);
+      const form = await readForm(request, updateProfileRequestSchema, avatarFile);
+      if (form.file) await imageUploads.hit(request);
+      const updated = await updateProfile(app.db, app.storage, user, { ...form.fields, avatar: form.file });
       return presentUser(app.db, app.storage, updated);
     },
   );

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { users } from '../../core/db/schema/index.ts';
 import type { Storage } from '../../core/storage.ts';
-import { storeAvatar } from '../media/images.ts';
+import { storeAvatar } from '../media/media.service.ts';
+
+/** Every module presents a user this one way. */
+export { presentUser } from './users.presenter.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../core/db/schema/index.ts';
+import { courses, users } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 
 /** A multipart body built by hand, like a browser's FormData. */
@@ -47,10 +47,18 @@ describe('profile: current user and update', async () => {
     });
   };
 
-  it('presents the signed-in user with enrolled course ids', async () => {
+  it('presents the signed-in user with enrolled course summaries, oldest enrolment first', async () => {
     const educator = await createUser(app, { role: 'educator' });
-    const course = await createCourse(app, educator.id);
-    const user = await createUser(app, { description: 'Curious learner' });
+    const course = await createCourse(app, educator.id, {
+      title: 'Data Science Basics',
+      category: 'Data Science',
+      level: 'Intermediate',
+    });
+    await app.db.update(courses).set({ thumbnailKey: 'public/thumbnails/dsb' }).where(eq(courses.id, course.id));
+    // Unpublished since the learner enrolled, no thumbnail: still theirs, still listed.
+    const older = await createCourse(app, educator.id, { title: 'Old Course', price: 0, isPublished: false });
+    const user = await createUser(app, { description: 'Curious learner', password: 'learner-pass-1' });
+    await enroll(app, user.id, older.id, new Date(Date.now() - 60_000));
     await enroll(app, user.id, course.id);
     const res = await app.inject({ url: '/api/user/currentuser', headers: { cookie: await loginCookie(app, user) } });
     expect(res.statusCode).toBe(200);
@@ -61,8 +69,26 @@ describe('profile: current user and update', async () => {
       role: 'student',
       description: 'Curious learner',
       photoUrl: null,
-      enrolledCourses: [course.id],
+      enrolledCourses: [
+        { _id: older.id, title: 'Old Course', thumbnail: null, category: 'Web Development', level: 'Beginner' },
+        {
+          _id: course.id,
+          title: 'Data Science Basics',
+          thumbnail: expect.stringMatching(/public\/thumbnails\/dsb-\d+\.webp$/),
+          category: 'Data Science',
+          level: 'Intermediate',
+        },
+      ],
     });
+
+    // Every endpoint presents the user the same way: login answers the same summaries.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'learner-pass-1' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toEqual(res.json());
   });
 
   it('requires a session to update', async () => {

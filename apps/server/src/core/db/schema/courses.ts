@@ -25,7 +25,9 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_creator_id_idx').on(t.creatorId),
-    index('courses_published_created_idx').on(t.isPublished, t.createdAt),
+    // The catalogue's order (newest first, id as tiebreak) for published courses only: pages and
+    // keyset cursors read the index in order, without sorting (issue 16, docs/operations.md#scale).
+    index('courses_published_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isPublished}`),
     check('courses_price_check', sql`${t.price} is null or ${t.price} >= 0`),
   ],
 );

@@ -1,4 +1,5 @@
-import { index, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { courses } from './courses.ts';
 import { users } from './users.ts';
@@ -14,10 +15,16 @@ export const enrollments = pgTable(
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
+    /**
+     * Paise actually paid (the order's amount; 0 for a free course). Earnings add these, so a
+     * later price change does not rewrite what a learner paid. No default: every enrolment says.
+     */
+    amountPaid: integer('amount_paid').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
     index('enrollments_course_id_idx').on(t.courseId),
+    check('enrollments_amount_paid_check', sql`${t.amountPaid} >= 0`),
   ],
 );

@@ -25,6 +25,8 @@ export const paymentOrders = pgTable(
       .default('created'),
     providerPaymentId: text('provider_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** After this an unpaid order is refused: the price it quotes is no longer honoured. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

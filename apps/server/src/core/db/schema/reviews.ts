@@ -21,7 +21,10 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_course_user_key').on(t.courseId, t.userId),
-    index('reviews_created_at_idx').on(t.createdAt),
+    // Newest reviews first (allReview, the landing page's few) with the id tiebreak: no sort.
+    index('reviews_created_id_idx').on(t.createdAt, t.id),
+    // A course's newest reviews in order, and its count and average rating from the index alone.
+    index('reviews_course_created_idx').on(t.courseId, t.createdAt, t.id, t.rating),
     index('reviews_user_id_idx').on(t.userId),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],

@@ -1,0 +1,18 @@
+/**
+ * The media module's public face: what other modules may do with stored images and lecture
+ * videos. Image processing lives in images.ts, video streaming-to-storage in videos.ts.
+ */
+import type { Storage } from '../../core/storage.ts';
+
+export {
+  IMAGE_UPLOADS_PER_USER,
+  removeThumbnail,
+  storeAvatar,
+  storeThumbnail,
+  thumbnailUrls,
+} from './images.ts';
+export { lectureVideoPrefix, removeVideo, type StoredVideo, storeVideo } from './videos.ts';
+
+/** Public URL of a user's avatar, or null without one. */
+export const photoUrl = (storage: Storage, user: { photoKey: string | null }) =>
+  user.photoKey ? storage.publicUrl(user.photoKey) : null;
