@@ -21,6 +21,7 @@ import { dbPlugin } from './core/db/plugin.ts';
 import { errorHandlerPlugin } from './core/error-handler.ts';
 import { httpCachePlugin } from './core/http-cache.ts';
 import { jobsPlugin } from './core/jobs.ts';
+import { serializeError } from './core/log.ts';
 import { mailerPlugin } from './core/mailer.ts';
 import { partialUploadsPlugin } from './core/partial-uploads.ts';
 import { rateLimitPlugin } from './core/rate-limit.ts';
@@ -56,13 +57,17 @@ export interface BuildOptions {
 
 /** Secrets that must never reach the logs. */
 export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+/** Serializers every logger of the app gets (a failed query's parameters stay out of the logs). */
+export const LOG_SERIALIZERS = { err: serializeError };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole product: infrastructure plugins first, then the feature modules. */
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
+  const logger = opts.logger ?? { level: config.logLevel, redact: LOG_REDACT };
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    logger:
+      typeof logger === 'object' ? { ...logger, serializers: { ...logger.serializers, ...LOG_SERIALIZERS } } : logger,
     // Only behind a known proxy may X-Forwarded-For name the client: rate limits key on it.
     trustProxy: config.trustProxy,
     // Opening and migrating the embedded database can take a while on a busy machine.

@@ -76,7 +76,8 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['db'] },
 );
 
-function isCrossSite(request: FastifyRequest, allowedOrigins: string[]) {
+/** True when the request's Origin (or, without one, Sec-Fetch-Site) shows it came from another site. */
+export function isCrossSite(request: FastifyRequest, allowedOrigins: string[]) {
   const origin = request.headers.origin;
   if (origin) {
     if (allowedOrigins.includes(origin)) return false;

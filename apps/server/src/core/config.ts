@@ -76,6 +76,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(16 * 1024),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PARTIAL_UPLOAD_MAX_AGE_MS: z.coerce
     .number()
@@ -182,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** An upload's body gets this long plus one second per BODY_MIN_BYTES_PER_SEC received (slow clients). */
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     bodyMinBytesPerSec: e.BODY_MIN_BYTES_PER_SEC,
+    /** An upload that makes no progress for this long is cut off, whatever credit it has earned. */
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
     /** How long a SIGTERM waits for in-flight requests before the process exits anyway. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Unfinished upload files (`*.part`) untouched for this long are removed, at start and periodically. */

@@ -11,6 +11,8 @@ export interface SendOptions {
   retryDelaySeconds?: number;
   /** A job running longer than this is failed and retried (default 5 minutes). */
   expireInSeconds?: number;
+  /** A job still waiting (created, or retrying) this long after it was queued is dropped unworked (default 14 days). */
+  retentionSeconds?: number;
   /** At most one queued job with this key (e.g. re-embedding one course). */
   singletonKey?: string;
 }
@@ -72,10 +74,12 @@ export async function startJobs(database: Database, opts: JobsOptions) {
       // pg-boss runs its SQL through our connection (node-postgres pool or PGlite), no pool of its own.
       db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
       schedule: false,
-      // Job payloads may carry mail (a reset code): keep finished jobs only briefly.
-      archiveCompletedAfterSeconds: 15 * 60,
-      deleteAfterSeconds: 60 * 60,
-      maintenanceIntervalSeconds: 120,
+      // Job payloads may carry mail (a reset code): finished jobs, completed or failed, move to
+      // the archive after a minute and are deleted from it a minute later.
+      archiveCompletedAfterSeconds: 60,
+      archiveFailedAfterSeconds: 60,
+      deleteAfterSeconds: 60,
+      maintenanceIntervalSeconds: 60,
     } as PgBoss.ConstructorOptions);
     boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
     return boss;
@@ -114,6 +118,7 @@ export async function startJobs(database: Database, opts: JobsOptions) {
         retryBackoff: true,
         expireInSeconds: options.expireInSeconds ?? 300,
         singletonKey: options.singletonKey,
+        ...(options.retentionSeconds ? { retentionSeconds: options.retentionSeconds } : {}),
         ...(options.tx ? { db: txExecutor(options.tx) } : {}),
       } as PgBoss.SendOptions);
     },

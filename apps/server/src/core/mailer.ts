@@ -4,12 +4,18 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from './db/client.ts';
+import type { SendOptions } from './jobs.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /**
+   * Mail that is of no use after this many milliseconds (a reset code): queued, it is retried
+   * only within that time and dropped unsent after it. Not part of the message itself.
+   */
+  validForMs?: number;
 }
 
 export interface Mailer {
@@ -25,6 +31,21 @@ export interface Mailer {
 
 /** The job queue that carries outgoing mail. */
 export const MAIL_QUEUE = 'mail';
+
+/**
+ * Job options for a queued mail. Mail without an expiry is retried for about half an hour.
+ * Mail valid for `validForMs` gets tries of at most a minute each and back-off (10 + 20 + 40 + 80 s
+ * at most), which all end within its lifetime, and is dropped if still waiting at its end.
+ */
+export function mailJobOptions(validForMs?: number): Omit<SendOptions, 'tx'> {
+  if (!validForMs) return { retryLimit: 8, retryDelaySeconds: 5 };
+  return {
+    retryLimit: 4,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+    retentionSeconds: Math.max(1, Math.floor(validForMs / 1000)),
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,12 +65,12 @@ export const mailerPlugin = fp(
     if (smtpUrl) {
       const transport = nodemailer.createTransport(smtpUrl);
       app.addHook('onClose', async () => transport.close());
-      send = async (message) => {
+      send = async ({ validForMs: _, ...message }) => {
         await transport.sendMail({ from, ...message });
         app.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       };
     } else {
-      send = async (message) => {
+      send = async ({ validForMs: _, ...message }) => {
         await mkdir(mailboxDir, { recursive: true });
         const file = path.join(mailboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
         await writeFile(file, `${JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2)}\n`);
@@ -63,10 +84,10 @@ export const mailerPlugin = fp(
     app.decorate('mailer', {
       kind: smtpUrl ? 'smtp' : 'mailbox',
       send,
-      async enqueue(message, tx) {
+      async enqueue({ validForMs, ...message }, tx) {
         if (!jobs) return send(message);
         try {
-          await jobs.send(MAIL_QUEUE, message, { tx, retryLimit: 8, retryDelaySeconds: 5 });
+          await jobs.send(MAIL_QUEUE, message, { tx, ...mailJobOptions(validForMs) });
         } catch (error) {
           // A failed query's error carries its parameters, here the message (a reset code): never log those.
           const cause = (error as { cause?: { message?: string } }).cause?.message;

@@ -52,7 +52,12 @@ const status = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
 const jsonBody = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { message: string };
 
 describe('slow and endless request bodies', async () => {
-  const app = await buildTestApp({ REQUEST_TIMEOUT_MS: '600', BODY_TIMEOUT_MS: '600', BODY_MIN_BYTES_PER_SEC: '2048' });
+  const app = await buildTestApp({
+    REQUEST_TIMEOUT_MS: '600',
+    BODY_TIMEOUT_MS: '600',
+    BODY_MIN_BYTES_PER_SEC: '2048',
+    BODY_IDLE_TIMEOUT_MS: '600',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const cookie = await loginCookie(app, await createUser(app));
@@ -81,6 +86,26 @@ describe('slow and endless request bodies', async () => {
     const { text } = await rawExchange(port, head, () => Buffer.from('a'), 20);
     expect(status(text)).toBe(408);
     expect(jsonBody(text).message).toMatch(/too long/);
+  });
+
+  it('cuts off an upload that sends a fast burst and then goes silent, within the idle limit (408)', async () => {
+    const boundary = 'burst';
+    const head =
+      `POST /api/user/updateprofile HTTP/1.1\r\nHost: kaksha\r\nCookie: ${cookie}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${4 * 1024 * 1024}\r\n\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="photoUrl"; filename="a.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n';
+    // 512 KiB at 2 KiB/s earns 256 s of credit: only the idle limit (600 ms) can end this quickly.
+    let burst: Buffer | null = Buffer.alloc(512 * 1024, 'x');
+    const started = Date.now();
+    const { text } = await rawExchange(port, head, () => {
+      const chunk = burst;
+      burst = null;
+      return chunk;
+    });
+    expect(status(text)).toBe(408);
+    expect(jsonBody(text).message).toMatch(/too long/);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses a multipart body larger than the form allows before reading it', async () => {

@@ -19,13 +19,15 @@ const MEASURE_EVERY_MS = 200;
  * Slow and oversized request bodies. Headers must arrive within REQUEST_TIMEOUT_MS (Node's
  * headersTimeout, set in app.ts); then an ordinary body within REQUEST_TIMEOUT_MS of the start,
  * and an upload (multipart) within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SEC
- * received, so a client dribbling bytes is cut off while a real upload on a slow line is not.
+ * received, so a client dribbling bytes is cut off while a real upload on a slow line is not;
+ * and an upload that receives nothing for BODY_IDLE_TIMEOUT_MS is cut off however much credit it
+ * earned before (a fast burst then silence would otherwise hold the socket and its .part for hours).
  * A multipart body is also cut at its route's size limit, whether or not it ever names a part.
  * Bytes are counted on the socket: listening to the request stream here would steal its data.
  */
 export const requestLimitsPlugin = fp(
   async (app) => {
-    const { requestTimeoutMs, bodyTimeoutMs, bodyMinBytesPerSec } = app.config;
+    const { requestTimeoutMs, bodyTimeoutMs, bodyMinBytesPerSec, bodyIdleTimeoutMs } = app.config;
 
     app.addHook('onRequest', async (request, reply) => {
       const raw = request.raw;
@@ -40,10 +42,21 @@ export const requestLimitsPlugin = fp(
       // (An injected request's stand-in socket counts nothing.)
       const bytesRead = () => socket.bytesRead || 0;
       const baseline = bytesRead();
+      // Progress is sampled at each check, so silence is noticed between one and two idle limits.
+      let lastBytes = baseline;
+      let lastProgress = started;
       const deadline = () => {
         if (!multipart) return started + requestTimeoutMs;
-        const received = bytesRead() - baseline;
-        return started + bodyTimeoutMs + (received / bodyMinBytesPerSec) * 1000;
+        const now = Date.now();
+        if (bytesRead() !== lastBytes) {
+          lastBytes = bytesRead();
+          lastProgress = now;
+        }
+        const received = lastBytes - baseline;
+        return Math.min(
+          started + bodyTimeoutMs + (received / bodyMinBytesPerSec) * 1000,
+          lastProgress + bodyIdleTimeoutMs,
+        );
       };
       const measure = multipart && !(declared >= 0);
       let timer: NodeJS.Timeout | undefined;
@@ -55,7 +68,7 @@ export const requestLimitsPlugin = fp(
         if (left <= 0) return stop(request, reply, new AppError(408, 'request_timeout', TOO_SLOW));
         timer = setTimeout(check, measure ? Math.min(left, MEASURE_EVERY_MS) : left);
       };
-      timer = setTimeout(check, measure ? MEASURE_EVERY_MS : deadline() - started);
+      timer = setTimeout(check, measure ? MEASURE_EVERY_MS : deadline() - Date.now());
       const clear = () => timer && clearTimeout(timer);
       raw.once('end', clear);
       reply.raw.once('close', clear);

@@ -7,7 +7,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
 import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
 import { courses, enrollments, lectures, users } from '../core/db/schema/index.ts';
@@ -47,8 +47,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-/** The whole app on a fresh database and a temporary DATA_DIR; closed after the file's tests. */
-export async function buildTestApp(env: Record<string, string> = {}) {
+/**
+ * The whole app on a fresh database and a temporary DATA_DIR; closed after the file's tests.
+ * `opts.logger` replaces the silent logger; `opts.beforeReady` may add test-only routes.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: BuildOptions['logger']; beforeReady?: (app: TestApp) => void } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-test-'));
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
@@ -59,7 +65,8 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logger: opts.logger });
+  opts.beforeReady?.(app);
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -11,6 +11,7 @@ import {
 } from '@kaksha/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isCrossSite } from '../../core/auth.ts';
 import { forbidden } from '../../core/errors.ts';
 import { revokeSession, SESSION_COOKIE } from '../../core/sessions.ts';
 import { presentUser } from '../users/users.service.ts';
@@ -72,9 +73,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request, reply) => {
-    // A GET (spec §7), so another site could trigger it with a link or an image: accept it only
-    // when the browser says it came from this site (its Origin, or Sec-Fetch-Site: same-origin).
-    if (!isSameOriginGet(request, app.config.allowedOrigins))
+    // A GET (spec §7), so another site could trigger it with a link or an image: refuse it when
+    // the browser says so (a foreign Origin, or Sec-Fetch-Site cross-site/same-site). A request
+    // saying neither (older Safari, curl and other non-browser clients) is accepted.
+    if (isCrossSiteGet(request, app.config.allowedOrigins))
       throw forbidden('Request blocked: it did not come from this site');
     const token = request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(app.db, token);
@@ -130,11 +132,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default authRoutes;
 
-function isSameOriginGet(request: FastifyRequest, allowedOrigins: string[]) {
-  const origin = request.headers.origin;
-  if (origin) {
-    if (allowedOrigins.includes(origin)) return true;
-    return URL.canParse(origin) && new URL(origin).host === request.headers.host;
-  }
-  return request.headers['sec-fetch-site'] === 'same-origin';
+function isCrossSiteGet(request: FastifyRequest, allowedOrigins: string[]) {
+  if (request.headers.origin) return isCrossSite(request, allowedOrigins);
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
 }

@@ -48,7 +48,7 @@ export function otpMail(to: string, name: string, code: string, productName = 'K
 <p>It is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email.</p>
 <p>— ${productName}</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, validForMs: OTP_TTL_MS };
 }
 
 /**

@@ -124,7 +124,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCourse(app.db, app.storage, request.params.courseId, request.user!.id);
+      await deleteCourse(app.db, app.storage, request.log, request.params.courseId, request.user!.id);
       return { message: MESSAGES.courseDeleted };
     },
   );

@@ -127,7 +127,8 @@ const listWords = (words: string[]) =>
 
 /**
  * editcourse, once `before` is authorized: stores the new thumbnail (if any), applies the edit,
- * then removes the replaced renditions; a failed edit removes the new ones.
+ * then removes the replaced renditions (best effort: the edit stands if that fails); a failed
+ * edit removes the new ones.
  */
 export async function editCourse(
   db: DbOrTx,
@@ -146,14 +147,21 @@ export async function editCourse(
         throw unsupportedMedia('The image could not be read; please choose another file');
       })
     : undefined;
+  let oldThumbnailKey: string | null;
   try {
-    const { oldThumbnailKey } = await updateCourse(db, courseId, userId, form.fields, thumbnailKey);
-    await removeThumbnail(storage, oldThumbnailKey);
+    ({ oldThumbnailKey } = await updateCourse(db, courseId, userId, form.fields, thumbnailKey));
   } catch (error) {
     // Same content, same key: the course may already have used these renditions.
     if (thumbnailKey && thumbnailKey !== before.thumbnailKey) await removeThumbnail(storage, thumbnailKey);
     throw error;
   }
+  // The course now points at the new renditions: a failure here only leaves the old ones behind.
+  await removeQuietly(log, oldThumbnailKey, () => removeThumbnail(storage, oldThumbnailKey));
+}
+
+/** Removes media no row points at any more; a storage failure is logged, never answered. */
+async function removeQuietly(log: FastifyBaseLogger, key: string | null, remove: () => Promise<void>) {
+  await remove().catch((err) => log.warn({ err, key }, 'stale media could not be removed'));
 }
 
 /**
@@ -193,14 +201,23 @@ function stripUndefined<T extends object>(obj: T): Partial<T> {
 }
 
 export const HAS_LEARNERS = 'This course has enrolled learners; unpublish it instead';
-export const CHECKOUT_OPEN = 'A learner is paying for this course right now; unpublish it, and delete it in an hour';
+export const CHECKOUT_OPEN =
+  'A learner is paying for this course right now; unpublish it, and delete it once their checkout has expired';
+/** How long after its `expires_at` an open order still blocks deletion: a payment may be landing. */
+const CHECKOUT_GRACE = sql`interval '10 minutes'`;
 
 /**
  * Deletes a course with its lectures, reviews, progress and abandoned orders, then its media
- * (thumbnail renditions and its own videos; the shared demo videos stay). A course with
+ * (thumbnail renditions and its own videos; the shared demo videos stay; best effort, logged). A course with
  * enrolled (or paid) learners cannot be deleted: they keep access, so 409.
  */
-export async function deleteCourse(db: DbOrTx, storage: Storage, courseId: string, userId: string) {
+export async function deleteCourse(
+  db: DbOrTx,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  courseId: string,
+  userId: string,
+) {
   const removed = await db
     .transaction(async (tx) => {
       const course = await loadOwnedCourse(tx, courseId, userId, { lock: true });
@@ -208,12 +225,12 @@ export async function deleteCourse(db: DbOrTx, storage: Storage, courseId: strin
         .select({ learners: sql<number>`count(*)::int` })
         .from(enrollments)
         .where(eq(enrollments.courseId, courseId));
-      // Paid orders, and open ones young enough that a learner may be paying right now (their
-      // money must find its order to enrol them).
+      // Paid orders, and open ones not yet expired (give or take a grace for a payment in
+      // flight): a learner may be paying right now, and their money must find its order to enrol them.
       const [{ paid, paying }] = await tx
         .select({
           paid: sql<number>`count(*) filter (where ${paymentOrders.status} = 'paid')::int`,
-          paying: sql<number>`count(*) filter (where ${paymentOrders.status} = 'created' and ${paymentOrders.createdAt} > now() - interval '1 hour')::int`,
+          paying: sql<number>`count(*) filter (where ${paymentOrders.status} = 'created' and ${paymentOrders.expiresAt} > now() - ${CHECKOUT_GRACE})::int`,
         })
         .from(paymentOrders)
         .where(eq(paymentOrders.courseId, courseId));
@@ -232,10 +249,13 @@ export async function deleteCourse(db: DbOrTx, storage: Storage, courseId: strin
       if (isForeignKeyViolation(error)) throw conflict(HAS_LEARNERS);
       throw error;
     });
-  await removeThumbnail(storage, removed.thumbnailKey);
-  await storage.removePrefix(`public/thumbnails/${courseId}/`);
-  for (const key of removed.videoKeys) await removeVideo(storage, key);
-  await storage.removePrefix(lectureVideoPrefix(courseId));
+  // The course is gone whatever happens now: a storage failure leaves files behind, logged.
+  await removeQuietly(log, removed.thumbnailKey, () => removeThumbnail(storage, removed.thumbnailKey));
+  const thumbnails = `public/thumbnails/${courseId}/`;
+  await removeQuietly(log, thumbnails, () => storage.removePrefix(thumbnails));
+  for (const key of removed.videoKeys) await removeQuietly(log, key, () => removeVideo(storage, key));
+  const videos = lectureVideoPrefix(courseId);
+  await removeQuietly(log, videos, () => storage.removePrefix(videos));
 }
 
 function isForeignKeyViolation(error: unknown): boolean {

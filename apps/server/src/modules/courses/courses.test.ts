@@ -1,6 +1,6 @@
 import { MAX_PRICE_INR } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { courses, lectures, paymentOrders, reviews } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 import { jpeg, send, storedKeys, TINY_MP4 } from './test-helpers.ts';
@@ -177,6 +177,32 @@ describe('course authoring', async () => {
     expect(await storedKeys(app, `public/thumbnails/${c.id}`)).toEqual(after);
   });
 
+  it('keeps the new thumbnail and answers 200 when removing the replaced renditions fails', async () => {
+    const c = await createCourse(app, educator.id, { isPublished: false });
+    const put = (color: { r: number; g: number; b: number }) =>
+      jpeg(640, 360, color).then((data) =>
+        send(app, 'POST', `/api/course/editcourse/${c.id}`, cookie, {
+          multipart: { thumbnail: { filename: 'a.png', type: 'image/png', data } },
+        }),
+      );
+    expect((await put({ r: 10, g: 20, b: 30 })).statusCode).toBe(200);
+    const before = await storedKeys(app, `public/thumbnails/${c.id}`);
+    const remove = vi.spyOn(app.storage, 'remove').mockRejectedValue(new Error('storage is down'));
+    try {
+      const second = await put({ r: 30, g: 20, b: 10 });
+      expect(second.statusCode, second.body).toBe(200);
+      expect(remove).toHaveBeenCalled();
+    } finally {
+      remove.mockRestore();
+    }
+    const [row] = await app.db.select().from(courses).where(eq(courses.id, c.id));
+    const after = await storedKeys(app, `public/thumbnails/${c.id}`);
+    // The new renditions the course points at are there; the old ones are merely left behind.
+    expect(after.filter((k) => !before.includes(k))).toHaveLength(2);
+    expect(after.filter((k) => k.startsWith(`${row.thumbnailKey}-`))).toHaveLength(2);
+    expect(before.some((k) => k.startsWith(`${row.thumbnailKey}-`))).toBe(false);
+  });
+
   it('checks thumbnails by content: a renamed non-image is refused and nothing changes', async () => {
     const c = await createCourse(app, educator.id, { isPublished: false, title: 'Before' });
     const res = await send(app, 'POST', `/api/course/editcourse/${c.id}`, cookie, {
@@ -330,6 +356,65 @@ describe('course authoring', async () => {
       const res = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/paying for this course right now/);
+    });
+
+    it('is refused with 409 while an open order has not expired (however old it is), or expired only minutes ago', async () => {
+      const c = await createCourse(app, educator.id);
+      const providerOrderId = `order_${c.id.slice(0, 10)}`;
+      // PAYMENT_ORDER_TTL_MINUTES may be up to a day: an order opened hours ago can still be paid.
+      await app.db.insert(paymentOrders).values({
+        providerOrderId,
+        provider: 'sandbox',
+        userId: student.id,
+        courseId: c.id,
+        amount: 49900,
+        createdAt: new Date(Date.now() - 3 * 3_600_000),
+        expiresAt: new Date(Date.now() + 20 * 3_600_000),
+      });
+      const expireAt = (msFromNow: number) =>
+        app.db
+          .update(paymentOrders)
+          .set({ expiresAt: new Date(Date.now() + msFromNow) })
+          .where(eq(paymentOrders.providerOrderId, providerOrderId));
+      const open = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
+      expect(open.statusCode).toBe(409);
+      expect(open.json().message).toBe(
+        'A learner is paying for this course right now; unpublish it, and delete it once their checkout has expired',
+      );
+      // Just expired: a payment may still be landing.
+      await expireAt(-2 * 60_000);
+      expect((await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie)).statusCode).toBe(409);
+      // Past the grace: an abandoned checkout no longer holds the course.
+      await expireAt(-30 * 60_000);
+      expect((await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie)).statusCode).toBe(200);
+      expect(await app.db.select().from(courses).where(eq(courses.id, c.id))).toEqual([]);
+    });
+
+    it('answers 200 once the course is deleted even when removing its media fails', async () => {
+      const c = await createCourse(app, educator.id, { isPublished: false, lectures: [{ lectureTitle: 'Own' }] });
+      const thumb = await send(app, 'POST', `/api/course/editcourse/${c.id}`, cookie, {
+        multipart: { thumbnail: { filename: 'a.jpg', type: 'image/jpeg', data: await jpeg(640, 360) } },
+      });
+      expect(thumb.statusCode).toBe(200);
+      const video = await send(app, 'POST', `/api/course/editlecture/${c.lectures[0].id}`, cookie, {
+        multipart: { videoUrl: { filename: 'v.mp4', type: 'video/mp4', data: TINY_MP4 } },
+      });
+      expect(video.statusCode).toBe(200);
+      const failure = () => Promise.reject(new Error('storage is down'));
+      const remove = vi.spyOn(app.storage, 'remove').mockImplementation(failure);
+      const removePrefix = vi.spyOn(app.storage, 'removePrefix').mockImplementation(failure);
+      try {
+        const res = await send(app, 'DELETE', `/api/course/removecourse/${c.id}`, cookie);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ message: expect.any(String) });
+        expect(remove).toHaveBeenCalled();
+        expect(removePrefix).toHaveBeenCalled();
+      } finally {
+        remove.mockRestore();
+        removePrefix.mockRestore();
+      }
+      expect(await app.db.select().from(courses).where(eq(courses.id, c.id))).toEqual([]);
+      expect(await app.db.select().from(lectures).where(eq(lectures.courseId, c.id))).toEqual([]);
     });
 
     it('removes reviews, abandoned orders, lectures and own videos but never the shared demo videos', async () => {

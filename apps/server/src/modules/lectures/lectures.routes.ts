@@ -80,7 +80,7 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const lecture = await loadOwnedLecture(app.db, request.params.lectureId, user.id);
       const video = lectureVideoSink(app.storage, lecture, app.config.maxVideoBytes);
       const form = await readForm(request, editLectureRequestSchema, video);
-      const presented = presentLecture(await editLecture(app.db, app.storage, lecture.id, user.id, form));
+      const presented = presentLecture(await editLecture(app.db, app.storage, request.log, lecture.id, user.id, form));
       return { ...presented, lecture: presented, message: MESSAGES.lectureUpdated };
     },
   );
@@ -97,7 +97,7 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteLecture(app.db, app.storage, request.params.lectureId, request.user!.id);
+      await deleteLecture(app.db, app.storage, request.log, request.params.lectureId, request.user!.id);
       return { message: MESSAGES.lectureRemoved };
     },
   );

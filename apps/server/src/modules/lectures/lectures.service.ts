@@ -1,5 +1,6 @@
 import type { EditLectureRequest } from '@kaksha/contracts';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, lectures } from '../../core/db/schema/index.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
@@ -56,24 +57,32 @@ export const lectureVideoSink = (storage: Storage, lecture: LectureRow, maxBytes
 
 /**
  * editlecture, once the lecture is authorized and its video stored: applies the edit, then
- * removes the replaced video. A failed edit leaves neither the new file nor a half-updated lecture.
+ * removes the replaced video (best effort: the edit stands if that fails). A failed edit leaves
+ * neither the new file nor a half-updated lecture.
  */
 export async function editLecture(
   db: DbOrTx,
   storage: Storage,
+  log: FastifyBaseLogger,
   lectureId: string,
   userId: string,
   form: Form<EditLectureRequest, StoredVideo>,
 ) {
+  let updated: Awaited<ReturnType<typeof updateLecture>>;
   try {
-    const { lecture, oldVideoKey } = await updateLecture(db, lectureId, userId, form.fields, form.file ?? null);
-    await removeVideo(storage, oldVideoKey);
-    return lecture;
+    updated = await updateLecture(db, lectureId, userId, form.fields, form.file ?? null);
   } catch (error) {
     if (form.file) await removeVideo(storage, form.file.key);
     throw error;
   }
+  // The lecture now points at the new file: a failure here only leaves the old one behind.
+  await removeVideoQuietly(storage, log, updated.oldVideoKey);
+  return updated.lecture;
 }
+
+/** Removes a video no lecture points at any more; a storage failure is logged, never answered. */
+const removeVideoQuietly = (storage: Storage, log: FastifyBaseLogger, key: string | null) =>
+  removeVideo(storage, key).catch((err) => log.warn({ err, key }, 'stale lecture video could not be removed'));
 
 /**
  * Applies a lecture edit and, when a new video was stored, points the lecture at it — all
@@ -108,8 +117,14 @@ async function updateLecture(
   });
 }
 
-/** Deletes the lecture (its progress rows cascade), then its video. */
-export async function deleteLecture(db: DbOrTx, storage: Storage, lectureId: string, userId: string) {
+/** Deletes the lecture (its progress rows cascade), then its video (best effort, logged). */
+export async function deleteLecture(
+  db: DbOrTx,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  lectureId: string,
+  userId: string,
+) {
   const removed = await db.transaction(async (tx) => {
     const lecture = await loadOwnedLecture(tx, lectureId, userId);
     await tx.delete(lectures).where(eq(lectures.id, lectureId));
@@ -117,5 +132,5 @@ export async function deleteLecture(db: DbOrTx, storage: Storage, lectureId: str
     await reindexCourse(tx, lecture.courseId);
     return lecture;
   });
-  await removeVideo(storage, removed.videoKey);
+  await removeVideoQuietly(storage, log, removed.videoKey);
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lectures } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { jpeg, send, storedKeys, TINY_MP4, TINY_WEBM } from '../courses/test-helpers.ts';
@@ -123,6 +123,34 @@ describe('lecture authoring', async () => {
     expect((await send(app, 'DELETE', `/api/course/removelecture/${id}`, cookie)).statusCode).toBe(200);
     expect(await storedKeys(app, `private/lectures/${c.id}`)).toEqual([]);
     expect(await lectureRow(id)).toBeUndefined();
+  });
+
+  it('keeps the new video and answers 200 when removing the replaced one fails; removes the lecture the same way', async () => {
+    const c = await createCourse(app, educator.id, { isPublished: false, lectures: [{ lectureTitle: 'Video' }] });
+    const id = c.lectures[0].id;
+    expect(
+      (await send(app, 'POST', `/api/course/editlecture/${id}`, cookie, { multipart: { videoUrl: mp4() } })).statusCode,
+    ).toBe(200);
+    const [oldKey] = await storedKeys(app, `private/lectures/${c.id}`);
+    const remove = vi.spyOn(app.storage, 'remove').mockRejectedValue(new Error('storage is down'));
+    try {
+      const res = await send(app, 'POST', `/api/course/editlecture/${id}`, cookie, {
+        multipart: { videoUrl: mp4(TINY_WEBM, 'lesson.webm', 'video/webm') },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(remove).toHaveBeenCalledWith(oldKey);
+      const { videoKey } = await lectureRow(id);
+      expect(videoKey).toMatch(/\.webm$/);
+      // The file the lecture now points at is kept; the old one is merely left behind.
+      expect(await storedKeys(app, `private/lectures/${c.id}`)).toEqual([oldKey, videoKey].sort());
+
+      const removed = await send(app, 'DELETE', `/api/course/removelecture/${id}`, cookie);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toEqual({ message: 'Lecture Removed' });
+      expect(await lectureRow(id)).toBeUndefined();
+    } finally {
+      remove.mockRestore();
+    }
   });
 
   it('refuses a renamed non-video by content and leaves the lecture and storage untouched', async () => {

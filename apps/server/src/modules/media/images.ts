@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
 import type { Storage } from '../../core/storage.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 /** Thumbnail widths (16:9) offered to the browser through srcset. */
 export const THUMBNAIL_WIDTHS = [320, 640] as const;
@@ -85,7 +85,7 @@ async function processImage<T>(input: Buffer, work: () => Promise<T>): Promise<T
 
 /** Refuses anything that is not an image by its bytes, whatever its name or declared type. */
 export async function assertImage(buffer: Buffer) {
-  if (buffer.length > MAX_IMAGE_BYTES) throw payloadTooLarge('Images must be 5 MB or smaller');
+  if (buffer.length > IMAGE_MAX_BYTES) throw payloadTooLarge(MESSAGES.imageTooLarge);
   const type = await fileTypeFromBuffer(buffer);
   if (!type || !IMAGE_MIME.has(type.mime)) {
     throw unsupportedMedia('Only image files (JPEG, PNG, WebP, GIF, AVIF) can be uploaded');

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@kaksha/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrollments, paymentOrders } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
@@ -25,6 +25,8 @@ async function startOrdersApi() {
   // By default a created order; otherwise the given status and body, verbatim.
   let answer: { status: number; body?: unknown } | 'hang-up' = { status: 200 };
   let counter = 0;
+  // Runs while Razorpay is "working" on a request, before it answers.
+  let during: (() => Promise<void>) | undefined;
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -40,6 +42,7 @@ async function startOrdersApi() {
       contentType: req.headers['content-type'],
       body,
     });
+    await during?.();
     if (answer === 'hang-up') {
       req.socket.destroy();
       return;
@@ -71,6 +74,9 @@ async function startOrdersApi() {
     answer(next: typeof answer) {
       answer = next;
     },
+    during(next: typeof during) {
+      during = next;
+    },
   };
 }
 
@@ -91,6 +97,7 @@ describe('payments with the Razorpay provider (loopback Orders API)', async () =
   beforeEach(() => {
     api.received.length = 0;
     api.answer({ status: 200 });
+    api.during(undefined);
   });
 
   it("creates the order through Razorpay's Orders API and verifies the checkout's answer", async () => {
@@ -136,6 +143,24 @@ describe('payments with the Razorpay provider (loopback Orders API)', async () =
     expect(verify.json()).toEqual({ message: MESSAGES.paymentVerified });
     const enrolled = await app.db.select().from(enrollments).where(eq(enrollments.userId, student.id));
     expect(enrolled.map((e) => e.courseId)).toEqual([course.id]);
+  });
+
+  it('asks Razorpay for the order without holding a transaction or the order lock', async () => {
+    const student = await createUser(app);
+    const cookie = await loginCookie(app, student);
+    const free: boolean[] = [];
+    // While the provider works, the database stays usable and the learner's order lock is free.
+    api.during(async () => {
+      const result = await app.db.execute<{ free: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtext(${`order:${student.id}:${course.id}`})) as free`,
+      );
+      free.push(result.rows[0].free);
+    });
+    const res = await post('/create-order', cookie, { courseId: course.id, userId: student.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(free).toEqual([true]);
+    const rows = await app.db.select().from(paymentOrders).where(eq(paymentOrders.userId, student.id));
+    expect(rows.map((r) => r.providerOrderId)).toEqual([res.json().id]);
   });
 
   it('turns an error answer of the provider into a 502 with a clear message, storing no order', async () => {

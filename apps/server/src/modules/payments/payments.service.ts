@@ -60,10 +60,11 @@ export async function startEnrollment(
   });
 
   // A double click, a reload or a cancelled checkout reuses the open order instead of piling up new
-  // ones; the lock makes two parallel requests agree on one order (and one charge).
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${learnerId}:${courseId}`}))`);
-    const [open] = await tx
+  // ones. The provider is asked outside any transaction (no lock or connection held across an HTTP
+  // call); the lock then makes parallel requests agree on one order (and one charge): a request
+  // that lost the race leaves its provider order unused, and it is never shown, so never paid.
+  const openOrder = async (dbOrTx: DbOrTx) => {
+    const [open] = await dbOrTx
       .select()
       .from(paymentOrders)
       .where(
@@ -79,15 +80,22 @@ export async function startEnrollment(
       )
       .orderBy(desc(paymentOrders.createdAt))
       .limit(1);
-    if (open) return present(open);
+    return open;
+  };
+  const reused = await openOrder(db);
+  if (reused) return present(reused);
 
-    const id = randomUUID();
-    const providerOrder = await provider.createOrder({
-      amount,
-      currency,
-      receipt: id,
-      notes: { courseId, userId: learnerId },
-    });
+  const id = randomUUID();
+  const providerOrder = await provider.createOrder({
+    amount,
+    currency,
+    receipt: id,
+    notes: { courseId, userId: learnerId },
+  });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${learnerId}:${courseId}`}))`);
+    const open = await openOrder(tx);
+    if (open) return present(open);
     const [order] = await tx
       .insert(paymentOrders)
       .values({
@@ -108,7 +116,8 @@ export async function startEnrollment(
 
 /**
  * verify-payment: the checkout's answer must carry a valid signature for an order of this
- * learner and course that has neither failed nor expired. Marking it paid and enrolling happen
+ * learner and course that has not failed (an expired one is still completed: the money is
+ * taken, and only our server-side expiry says otherwise). Marking it paid and enrolling happen
  * in one transaction holding the order's row lock, so repeated or racing verifications (and the
  * webhook) enrol once and all get the same answer. The enrolment records the order's amount,
  * whatever the course costs today.
@@ -125,9 +134,8 @@ export async function verifyPayment(db: Db, keySecret: string, learnerId: string
       throw badRequest('Payment verification failed: this order is not yours or is for another course.');
     }
     if (order.status === 'failed') throw badRequest('Payment verification failed: this payment did not go through.');
-    if (order.status === 'created' && isExpired(order)) {
-      throw badRequest('Payment verification failed: this order has expired. Please start the enrolment again.');
-    }
+    // No expiry check: a valid signature means the money was taken (the provider's order has no
+    // expiry of its own), so an order past our `expires_at` is completed, as the webhook does.
     await completeOrder(tx, order, paymentId);
   });
   return { message: MESSAGES.paymentVerified };

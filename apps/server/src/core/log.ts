@@ -1,0 +1,46 @@
+/**
+ * The `err` serializer of every logger the app builds (see `buildApp`). It writes what pino's
+ * standard one writes, except for failed database queries (drizzle's `DrizzleQueryError`, or
+ * anything with its `query` + `params` shape): their message, stack and `params` carry the
+ * query's parameters — password and OTP hashes, emails — so only the SQL text and the cause's
+ * message and code are logged.
+ */
+export function serializeError(err: Error, depth = 0): SerializedError {
+  const type = errorType(err);
+  if (isQueryError(err)) {
+    const message = `Failed query: ${err.query}`;
+    const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+    const cause = isErrorLike(err.cause)
+      ? { type: errorType(err.cause), message: err.cause.message, code: (err.cause as { code?: unknown }).code }
+      : undefined;
+    return { type, message, query: err.query, stack: [`${type}: ${message}`, ...frames].join('\n'), cause };
+  }
+  const nested = (value: unknown) => (isErrorLike(value) && depth < 5 ? serializeError(value, depth + 1) : value);
+  const out: SerializedError = { type, message: err.message, stack: err.stack ?? '' };
+  for (const key in err) {
+    if (out[key] === undefined && key !== 'cause') out[key] = nested((err as unknown as Record<string, unknown>)[key]);
+  }
+  if (err.cause !== undefined) out.cause = nested(err.cause);
+  return out;
+}
+
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+function isErrorLike(value: unknown): value is Error {
+  return (
+    value instanceof Error || (typeof value === 'object' && value !== null && 'message' in value && 'stack' in value)
+  );
+}
+
+function isQueryError(err: Error): err is Error & { query: string; params: unknown } {
+  return typeof (err as { query?: unknown }).query === 'string' && 'params' in err;
+}
+
+function errorType(err: Error) {
+  return typeof err.constructor === 'function' && err.constructor.name ? err.constructor.name : err.name;
+}
