@@ -3,9 +3,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from './config.ts';
-import { openPglite } from './db/client.ts';
+import { buildTestApp } from '../test/app.ts';
 import { sweepPartialUploads } from './partial-uploads.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -50,23 +48,9 @@ describe('the sweep in a running server', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-parts-'));
   const media = path.join(dataDir, 'media');
   const fromLastRun = await leftover(path.join(media, 'videos/c/l/a.mp4.1.part'), 2 * HOUR);
-  const database = await openPglite(undefined);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    // Short, so that the periodic sweep (every half age) comes round during the test.
-    PARTIAL_UPLOAD_MAX_AGE_MS: '2000',
-  });
-  const app = await buildApp(config, { database });
-  await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  // Short, so that the periodic sweep (every half age) comes round during the test.
+  await buildTestApp({ DATA_DIR: dataDir, PARTIAL_UPLOAD_MAX_AGE_MS: '2000' });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('sweeps at start and then periodically', async () => {
     expect(existsSync(fromLastRun)).toBe(false);
