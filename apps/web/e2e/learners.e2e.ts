@@ -1,13 +1,7 @@
-import {
-  CATEGORIES,
-  type Course,
-  LANDING_CATEGORIES,
-  POPULAR_COURSES_ON_HOME,
-  REVIEWS_ON_HOME,
-  type Review,
-} from '@kaksha/contracts';
+import { CATEGORIES, type Course, type Review } from '@kaksha/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { LANDING_CATEGORIES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../src/lib/ui-constants';
 import { axeViolations, baseUrl, DEMO, newPage as openPage, screenshot, signInAs } from './browser';
 
 /** A new page that leaves a screenshot behind when its test fails, to see what went wrong. */

@@ -10,4 +10,3 @@ export * from './progress.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './users.ts';
-export * from './web.ts';

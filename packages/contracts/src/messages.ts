@@ -39,14 +39,3 @@ export const MESSAGES = {
   searchQueryRequired: 'Search query is required',
   somethingWentWrong: 'Something went wrong',
 } as const;
-
-/** @deprecated Use `MESSAGES`; kept while the web app still imports it. */
-export const ACCOUNT_MESSAGES = {
-  otpSent: MESSAGES.otpSent,
-  otpVerified: MESSAGES.otpVerified,
-  passwordReset: MESSAGES.passwordReset,
-  loggedOut: MESSAGES.logoutSuccess,
-  invalidLogin: MESSAGES.invalidLogin,
-  emailTaken: MESSAGES.emailTaken,
-  googleNotConfigured: MESSAGES.googleNotConfigured,
-} as const;

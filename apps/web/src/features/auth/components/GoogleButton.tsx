@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type Role, type User } from '@kaksha/contracts';
+import { MESSAGES, type Role, type User } from '@kaksha/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -142,7 +142,7 @@ export function GoogleButton({
   if (!clientId || loadError) {
     const note = loadError
       ? 'Google sign-in could not be loaded. Please try again later.'
-      : ACCOUNT_MESSAGES.googleNotConfigured;
+      : MESSAGES.googleNotConfigured;
     return (
       <button type="button" className={fallbackClass} onClick={() => toast.info(note)} title={note}>
         <GoogleIcon />

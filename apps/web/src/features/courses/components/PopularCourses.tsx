@@ -1,6 +1,6 @@
-import { POPULAR_COURSES_ON_HOME } from '@kaksha/contracts';
 import { ButtonLink } from '../../../components/ui/Button';
 import { SectionHeading } from '../../../components/ui/SectionHeading';
+import { POPULAR_COURSES_ON_HOME } from '../../../lib/ui-constants';
 import { usePublishedCourses } from '../api/published-courses';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
 

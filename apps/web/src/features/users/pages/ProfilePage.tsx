@@ -1,4 +1,3 @@
-import { ROLE_LABELS } from '@kaksha/contracts';
 import { BookOpen, Mail, Pencil } from 'lucide-react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -6,6 +5,7 @@ import { Card } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { useCurrentUser } from '../../../lib/current-user';
+import { ROLE_LABELS } from '../../../lib/ui-constants';
 
 /** /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses. */
 export default function ProfilePage() {

@@ -1,4 +1,4 @@
-import { CHART_HEIGHT, type Course } from '@kaksha/contracts';
+import type { Course } from '@kaksha/contracts';
 import { lazy, Suspense } from 'react';
 import { Avatar } from '../../../../components/ui/Avatar';
 import { ButtonLink } from '../../../../components/ui/Button';
@@ -7,6 +7,7 @@ import { ErrorState } from '../../../../components/ui/ErrorState';
 import { BackLink } from '../../../../components/ui/PageHeader';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { formatRupees } from '../../../../lib/format';
+import { CHART_HEIGHT } from '../../../../lib/ui-constants';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
 
 const DashboardCharts = lazy(() => import('../../components/DashboardCharts'));

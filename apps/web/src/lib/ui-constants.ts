@@ -1,10 +1,6 @@
-import type { Role } from './auth.ts';
-import type { Category } from './courses.ts';
+import type { Category, Role } from '@kaksha/contracts';
 
-/*
- * Presentation constants only the web app uses. They belong in apps/web; they stay here until
- * the web app imports them from there (nothing on the server may depend on them).
- */
+/** Presentation constants of the web app (the server knows nothing of them). */
 
 /** Category tiles on the landing page, in the spec's order (§1). */
 export const LANDING_CATEGORIES: readonly Category[] = [
