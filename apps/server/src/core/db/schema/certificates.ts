@@ -1,0 +1,27 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id } from './columns.ts';
+import { courses } from './courses.ts';
+import { users } from './users.ts';
+
+/**
+ * A completion certificate. Names and title are frozen at issue time, so a certificate reads the
+ * same forever; the course link is kept only while the course exists (verification never needs it).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    educatorName: text('educator_name').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
+    index('certificates_course_idx').on(t.courseId),
+  ],
+);

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { courses } from './courses.ts';
+import { courseSections } from './sections.ts';
+import { users } from './users.ts';
+
+/** One question as stored: `correct` holds option indices and never leaves the server before a submit. */
+export interface StoredQuizQuestion {
+  prompt: string;
+  kind: 'single' | 'multiple' | 'truefalse';
+  options: string[];
+  correct: number[];
+  explanation?: string;
+}
+
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: id(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Placed after this section; null: at the end of the course. */
+    sectionId: uuid('section_id').references(() => courseSections.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    passPercent: integer('pass_percent').notNull(),
+    /** Null: unlimited attempts. */
+    maxAttempts: integer('max_attempts'),
+    questions: jsonb('questions').$type<StoredQuizQuestion[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quizzes_course_idx').on(t.courseId),
+    check('quizzes_pass_percent_check', sql`${t.passPercent} between 0 and 100`),
+    check('quizzes_max_attempts_check', sql`${t.maxAttempts} is null or ${t.maxAttempts} >= 1`),
+  ],
+);
+
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: id(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 for the learner's first attempt at this quiz. */
+    attempt: integer('attempt').notNull(),
+    answers: jsonb('answers').$type<number[][]>().notNull(),
+    scorePercent: integer('score_percent').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quiz_attempts_quiz_user_idx').on(t.quizId, t.userId, t.attempt)],
+);
