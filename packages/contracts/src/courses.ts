@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boolField, emptyToUndefined, requiredText, schema } from './define.ts';
 import { lectureSchema } from './lectures.ts';
 import { reviewSchema } from './reviews.ts';
+import { courseSectionSchema } from './sections.ts';
 
 /** The fixed course categories, in the order the catalogue's filter sidebar lists them (spec §2). */
 export const CATEGORIES = [
@@ -45,6 +46,11 @@ export const courseSchema = schema(() =>
     creator: z.string(),
     creatorName: z.string().optional(),
     lectures: z.array(lectureSchema),
+    /**
+     * Ordered sections grouping `lectures`. A course without sections lists none; lectures whose
+     * `sectionId` is null belong to the implicit first section.
+     */
+    sections: z.array(courseSectionSchema).optional(),
     lectureCount: z.number().int(),
     reviews: z.array(reviewSchema),
     avgRating: z.number(),

@@ -9,4 +9,5 @@ export * from './payments.ts';
 export * from './progress.ts';
 export * from './reviews.ts';
 export * from './search.ts';
+export * from './sections.ts';
 export * from './users.ts';

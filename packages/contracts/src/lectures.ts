@@ -3,6 +3,17 @@ import { boolField, requiredText, schema } from './define.ts';
 
 export const LECTURE_TITLE_MAX = 120;
 
+export const lectureCaptionSchema = schema(() =>
+  z.object({
+    /** BCP-47 language tag. */
+    lang: z.string(),
+    label: z.string(),
+    /** WebVTT file; access checked like the video. */
+    url: z.string(),
+  }),
+);
+export type LectureCaption = z.infer<typeof lectureCaptionSchema>;
+
 export const lectureSchema = schema(() =>
   z.object({
     _id: z.string(),
@@ -12,6 +23,14 @@ export const lectureSchema = schema(() =>
     isPreviewFree: z.boolean(),
     /** Seconds, when known. */
     duration: z.number().nullable().optional(),
+    /** The section holding it; null: the course's implicit section. */
+    sectionId: z.string().nullable().optional(),
+    /** Video processing: null before any video; `hlsUrl` and `posterUrl` once `ready`. */
+    processing: z.enum(['queued', 'processing', 'ready', 'failed']).nullable().optional(),
+    /** HLS master playlist (adaptive 240p-720p); access checked like `videoUrl`. */
+    hlsUrl: z.string().nullable().optional(),
+    posterUrl: z.string().nullable().optional(),
+    captions: z.array(lectureCaptionSchema).optional(),
   }),
 );
 export type Lecture = z.infer<typeof lectureSchema>;

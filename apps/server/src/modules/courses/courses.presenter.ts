@@ -1,18 +1,44 @@
-import type { Course, Lecture, Review } from '@kaksha/contracts';
-import type { lectures, reviews, users } from '../../core/db/schema/index.ts';
+import type { Course, CourseSection, Lecture, Review } from '@kaksha/contracts';
+import type { courseSections, lectureCaptions, lectures, reviews, users } from '../../core/db/schema/index.ts';
 import type { Storage } from '../../core/storage.ts';
 import { photoUrl, thumbnailUrls } from '../media/media.service.ts';
 import type { CourseRecord } from './courses.queries.ts';
 
 export const lectureVideoUrl = (lectureId: string) => `/media/lectures/${lectureId}`;
 
-export const presentLecture = (l: typeof lectures.$inferSelect): Lecture => ({
+/** HLS, poster and caption files live under the lecture's media URL, access-checked like the video. */
+export const lectureHlsUrl = (lectureId: string) => `${lectureVideoUrl(lectureId)}/hls/master.m3u8`;
+export const lecturePosterUrl = (lectureId: string) => `${lectureVideoUrl(lectureId)}/poster.jpg`;
+export const lectureCaptionUrl = (lectureId: string, lang: string) =>
+  `${lectureVideoUrl(lectureId)}/captions/${encodeURIComponent(lang)}.vtt`;
+
+export const presentLecture = (
+  l: typeof lectures.$inferSelect,
+  captions: (typeof lectureCaptions.$inferSelect)[] = [],
+): Lecture => ({
   _id: l.id,
   lectureTitle: l.lectureTitle,
   videoUrl: l.videoKey ? lectureVideoUrl(l.id) : null,
   isPreviewFree: l.isPreviewFree,
   duration: l.durationSeconds,
+  sectionId: l.sectionId,
+  processing: l.videoKey ? l.processing : null,
+  hlsUrl: l.videoKey && l.processing === 'ready' && l.hlsKey ? lectureHlsUrl(l.id) : null,
+  posterUrl: l.videoKey && l.posterKey ? lecturePosterUrl(l.id) : null,
+  captions: captions.map((c) => ({ lang: c.lang, label: c.label, url: lectureCaptionUrl(l.id, c.lang) })),
 });
+
+/** Sections with their lecture ids, in curriculum order. */
+export const presentSections = (
+  sections: (typeof courseSections.$inferSelect)[],
+  courseLectures: (typeof lectures.$inferSelect)[],
+): CourseSection[] =>
+  sections.map((sec) => ({
+    _id: sec.id,
+    title: sec.title,
+    position: sec.position,
+    lectureIds: courseLectures.filter((l) => l.sectionId === sec.id).map((l) => l.id),
+  }));
 
 export function presentReview(
   storage: Storage,
@@ -46,7 +72,8 @@ export function presentCourse(storage: Storage, record: CourseRecord, viewerId?:
     isPublished: course.isPublished,
     creator: course.creatorId,
     creatorName: record.creatorName,
-    lectures: record.lectures.map(presentLecture),
+    lectures: record.lectures.map((l) => presentLecture(l, record.captions.get(l.id))),
+    sections: presentSections(record.sections, record.lectures),
     lectureCount: record.lectureCount,
     reviews: record.reviews.map(({ review, user }) => presentReview(storage, review, user, course.title)),
     avgRating: record.avgRating,

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, enrollments, lectures, reviews, users } from '../../core/db/schema/index.ts';
+import {
+  courseSections,
+  courses,
+  enrollments,
+  lectureCaptions,
+  lectures,
+  reviews,
+  users,
+} from '../../core/db/schema/index.ts';
 
 /** Aggregates computed in the database, once, for every course card and page. */
 const avgRating = sql<number>`coalesce((select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.courseId} = ${courses.id}), 0)::float8`;
@@ -29,7 +37,11 @@ export interface CourseRecord {
   lectureCount: number;
   enrolledCount: number;
   earnings: number;
+  /** In curriculum order: the implicit section's lectures first, then each section's by position. */
   lectures: (typeof lectures.$inferSelect)[];
+  sections: (typeof courseSections.$inferSelect)[];
+  /** Captions by lecture id. */
+  captions: Map<string, (typeof lectureCaptions.$inferSelect)[]>;
   reviews: { review: typeof reviews.$inferSelect; user: typeof users.$inferSelect }[];
   /** Learner ids, loaded only for the viewer's own courses. */
   enrolledStudents: string[];
@@ -65,12 +77,23 @@ export async function queryCourses(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.course.id);
 
-  const [lectureRows, reviewRows, ownEnrollments] = await Promise.all([
+  const [lectureRows, sectionRows, captionRows, reviewRows, ownEnrollments] = await Promise.all([
     db
       .select()
       .from(lectures)
       .where(inArray(lectures.courseId, ids))
       .orderBy(asc(lectures.position), asc(lectures.createdAt), asc(lectures.id)),
+    db
+      .select()
+      .from(courseSections)
+      .where(inArray(courseSections.courseId, ids))
+      .orderBy(asc(courseSections.position), asc(courseSections.createdAt), asc(courseSections.id)),
+    db
+      .select({ caption: lectureCaptions })
+      .from(lectureCaptions)
+      .innerJoin(lectures, eq(lectures.id, lectureCaptions.lectureId))
+      .where(inArray(lectures.courseId, ids))
+      .orderBy(asc(lectureCaptions.lang)),
     db
       .select({ review: reviews, user: users })
       .from(reviews)
@@ -88,14 +111,30 @@ export async function queryCourses(
   ]);
 
   const lecturesByCourse = group(lectureRows, (l) => l.courseId);
+  const sectionsByCourse = group(sectionRows, (sec) => sec.courseId);
+  const captionsByLecture = group(
+    captionRows.map((c) => c.caption),
+    (c) => c.lectureId,
+  );
   const reviewsByCourse = group(reviewRows, (r) => r.review.courseId);
   const studentsByCourse = group(ownEnrollments, (e) => e.courseId);
   return rows.map((row) => ({
     ...row,
-    lectures: lecturesByCourse.get(row.course.id) ?? [],
+    lectures: curriculumOrder(lecturesByCourse.get(row.course.id) ?? [], sectionsByCourse.get(row.course.id) ?? []),
+    sections: sectionsByCourse.get(row.course.id) ?? [],
+    captions: captionsByLecture,
     reviews: reviewsByCourse.get(row.course.id) ?? [],
     enrolledStudents: (studentsByCourse.get(row.course.id) ?? []).map((e) => e.userId),
   }));
+}
+
+/** Lectures in the order a learner meets them: the implicit section first, then section by section. */
+function curriculumOrder(courseLectures: (typeof lectures.$inferSelect)[], sections: { id: string }[]) {
+  if (sections.length === 0) return courseLectures;
+  const rank = new Map(sections.map((sec, i) => [sec.id, i + 1]));
+  const sectionRank = (l: typeof lectures.$inferSelect) => (l.sectionId ? (rank.get(l.sectionId) ?? 0) : 0);
+  // Array.prototype.sort is stable: within a section the position order of the query is kept.
+  return [...courseLectures].sort((a, b) => sectionRank(a) - sectionRank(b));
 }
 
 function group<T>(items: T[], key: (t: T) => string) {

@@ -46,7 +46,18 @@ describe('lecture authoring', async () => {
     expect(created.statusCode).toBe(201);
     const lecture = created.json().lecture;
     expect(created.json()).toEqual({
-      lecture: { _id: expect.any(String), lectureTitle: 'Intro', videoUrl: null, isPreviewFree: false, duration: null },
+      lecture: {
+        _id: expect.any(String),
+        lectureTitle: 'Intro',
+        videoUrl: null,
+        isPreviewFree: false,
+        duration: null,
+        sectionId: null,
+        processing: null,
+        hlsUrl: null,
+        posterUrl: null,
+        captions: [],
+      },
       message: 'Lecture Created',
     });
 
@@ -61,6 +72,11 @@ describe('lecture authoring', async () => {
       videoUrl: expect.stringContaining(lecture._id),
       isPreviewFree: true,
       duration: body.duration,
+      sectionId: null,
+      processing: body.processing,
+      hlsUrl: body.hlsUrl,
+      posterUrl: body.posterUrl,
+      captions: [],
     };
     // A client that reads the answer as the lecture, and this app's web client that reads `lecture`.
     expect(body).toEqual({ ...edited, lecture: edited, message: 'Lecture Updated' });
