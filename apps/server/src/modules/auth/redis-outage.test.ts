@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser } from '../../test/app.ts';
 import { ownRedis, waitFor } from '../../test/redis-server.ts';
@@ -24,6 +25,29 @@ const timed = async <T>(fn: () => Promise<T>) => {
 const bothReady = (apps: App[]) => async () => {
   for (const app of apps) if ((await app.inject('/api/ready')).json().redis !== 'ok') return false;
   return true;
+};
+
+/**
+ * Each instance counts in Redis again: after a failure the limiter keeps counting per process for a
+ * short circuit-breaker pause even once the connection is back, so readiness alone is not enough.
+ * Probed with a login per instance whose per-email counter must appear in Redis.
+ */
+const countingInRedis = (apps: App[], url: string) => async () => {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await client.connect();
+    for (const app of apps) {
+      const probe = freshEmail();
+      await login(app, probe, 'wrong');
+      const hashed = createHash('sha256').update(probe).digest('base64url').slice(0, 22);
+      if (!(await client.exists(`kaksha-rl:login:email:${hashed}`))) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 };
 
 /**
@@ -81,6 +105,7 @@ describe('Redis lost and back (own redis-server)', async () => {
   it('shares the limits again once Redis is back', async () => {
     await redis.start();
     await waitFor(bothReady([one, two]), 60_000, 'both instances reconnected');
+    await waitFor(countingInRedis([one, two], redis.url), 60_000, 'both instances counting in Redis again');
     const email = freshEmail();
     for (let i = 0; i < perEmail; i++) expect((await login(two, email, 'wrong')).statusCode).toBe(401);
     expect((await login(one, email, 'wrong')).statusCode).toBe(429);
