@@ -69,6 +69,14 @@ export const courseSchema = schema(() =>
 );
 export type Course = z.infer<typeof courseSchema>;
 
+/** Most courses one `getpublishedcoures?limit=` asks for; without `limit` the list is complete (spec §7). */
+export const PUBLISHED_COURSES_LIMIT_MAX = 500;
+
+/** `GET /api/course/getpublishedcoures?limit=`: the newest `limit` published courses. */
+export const listPublishedCoursesQuerySchema = schema(() =>
+  z.object({ limit: z.coerce.number().int().min(1).max(PUBLISHED_COURSES_LIMIT_MAX).optional() }),
+);
+
 /** What a user's `enrolledCourses` lists: enough for a course card (spec §2 /enrolledcourses). */
 export const enrolledCourseSchema = schema(() =>
   z.object({

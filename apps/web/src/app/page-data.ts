@@ -1,3 +1,5 @@
+import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
+
 /**
  * The API answers a page draws first (spec §2 routes, §7 endpoints). The server puts a
  * `<link rel="preload">` for each into the page's HTML on a first visit, so they download
@@ -7,7 +9,13 @@
  * console warning. Every page also gets /api/user/currentuser.
  */
 export const PAGE_DATA: { path: string; data: string[]; signedIn?: true }[] = [
-  { path: '/', data: ['/api/course/getpublishedcoures', '/api/review/allReview'] },
+  {
+    path: '/',
+    data: [
+      `/api/course/getpublishedcoures?limit=${POPULAR_COURSES_ON_HOME}`,
+      `/api/review/allReview?limit=${REVIEWS_ON_HOME}`,
+    ],
+  },
   { path: '/allcourses', data: ['/api/course/getpublishedcoures'], signedIn: true },
   {
     path: '/viewcourse/:courseId',

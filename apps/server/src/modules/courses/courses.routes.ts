@@ -5,6 +5,7 @@ import {
   editCourseRequestSchema,
   getCreatorRequestSchema,
   IMAGE_MAX_BYTES,
+  listPublishedCoursesQuerySchema,
   MESSAGES,
   messageSchema,
 } from '@kaksha/contracts';
@@ -37,8 +38,16 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   const imageUploads = app.limiter({ name: 'image-upload', ...IMAGE_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
   app.get(
     '/getpublishedcoures',
-    { schema: { tags: ['courses'], summary: 'Every published course', response: { 200: z.array(courseSchema) } } },
-    async (request) => listPublishedCourses(app.db, app.storage, { viewerId: request.user?.id }),
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Every published course, newest first (`limit`: only the newest few)',
+        querystring: listPublishedCoursesQuerySchema,
+        response: { 200: z.array(courseSchema) },
+      },
+    },
+    async (request) =>
+      listPublishedCourses(app.db, app.storage, { viewerId: request.user?.id, limit: request.query.limit }),
   );
 
   app.get(

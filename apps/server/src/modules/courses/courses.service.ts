@@ -28,8 +28,11 @@ async function findCourses(db: DbOrTx, storage: Storage, where: SQL | undefined,
   return records.map((record) => presentCourse(storage, record, opts.viewerId));
 }
 
-export const listPublishedCourses = (db: DbOrTx, storage: Storage, opts: { viewerId?: string | null } = {}) =>
-  findCourses(db, storage, eq(courses.isPublished, true), opts);
+export const listPublishedCourses = (
+  db: DbOrTx,
+  storage: Storage,
+  opts: { viewerId?: string | null; limit?: number } = {},
+) => findCourses(db, storage, eq(courses.isPublished, true), opts);
 
 /** Presented courses for the given ids, in the order given (search results). Unknown ids are skipped. */
 export async function loadCourseCards(

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { courses } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 
 // Learner-facing visibility of courses (issue 5): published courses for everyone,
@@ -29,6 +31,26 @@ describe('published and unpublished courses', async () => {
       reviewCount: 0,
     });
     expect(list[0].enrolledStudents).toBeUndefined();
+  });
+
+  it('answers only the newest published courses when asked for a limit, and refuses a bad limit', async () => {
+    const newer = await createCourse(app, creator.id, { title: 'Newer One' });
+    // Pinned times: two inserts may share a clock tick on PGlite.
+    await app.db
+      .update(courses)
+      .set({ createdAt: new Date(Date.now() + 60_000) })
+      .where(eq(courses.id, newer.id));
+    const limited = await app.inject('/api/course/getpublishedcoures?limit=1');
+    expect(limited.statusCode).toBe(200);
+    expect(limited.json().map((c: { _id: string }) => c._id)).toEqual([newer.id]);
+    const all = (await app.inject('/api/course/getpublishedcoures')).json();
+    expect(all.map((c: { _id: string }) => c._id)).toEqual([newer.id, published.id]);
+    for (const bad of ['0', '-1', 'abc', '501']) {
+      const res = await app.inject(`/api/course/getpublishedcoures?limit=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    await app.db.delete(courses).where(eq(courses.id, newer.id));
   });
 
   it('shows a published course to anyone', async () => {

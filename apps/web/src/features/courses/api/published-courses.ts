@@ -19,3 +19,17 @@ const publishedCoursesQuery = queryOptions({
 });
 
 export const usePublishedCourses = () => useQuery(publishedCoursesQuery);
+
+/** Only the newest `limit` published courses (the landing page), without loading the whole catalogue. */
+export const useNewestCourses = (limit: number) =>
+  useQuery({
+    queryKey: [...queryKeys.publishedCourses, { limit }],
+    queryFn: async () => {
+      try {
+        return await api.get<Course[]>(`/api/course/getpublishedcoures?limit=${limit}`);
+      } catch (error) {
+        console.warn('Could not load published courses', error);
+        throw error;
+      }
+    },
+  });

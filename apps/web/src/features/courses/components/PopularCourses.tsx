@@ -1,12 +1,12 @@
 import { ButtonLink } from '../../../components/ui/Button';
 import { SectionHeading } from '../../../components/ui/SectionHeading';
 import { POPULAR_COURSES_ON_HOME } from '../../../lib/ui-constants';
-import { usePublishedCourses } from '../api/published-courses';
+import { useNewestCourses } from '../api/published-courses';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
 
 export function PopularCourses() {
-  const { data, isPending, isError } = usePublishedCourses();
-  const courses = data?.slice(0, POPULAR_COURSES_ON_HOME) ?? [];
+  const { data, isPending, isError } = useNewestCourses(POPULAR_COURSES_ON_HOME);
+  const courses = data ?? [];
   return (
     <section aria-labelledby="popular-title" className="bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-16">

@@ -3,13 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Reviews of published courses, newest first (spec: allReview). A failure is only logged (spec §8). */
-export function useAllReviews() {
+/**
+ * Reviews of published courses, newest first (spec: allReview); `limit`: only the newest few, so the
+ * landing page never downloads every review. A failure is only logged (spec §8).
+ */
+export function useAllReviews(limit?: number) {
   return useQuery({
-    queryKey: queryKeys.allReviews,
+    queryKey: [...queryKeys.allReviews, limit ?? 'all'],
     queryFn: async () => {
       try {
-        return await api.get<Review[]>('/api/review/allReview');
+        return await api.get<Review[]>(`/api/review/allReview${limit ? `?limit=${limit}` : ''}`);
       } catch (error) {
         console.warn('Could not load reviews', error);
         throw error;

@@ -5,8 +5,8 @@ import { useAllReviews } from '../api/all-reviews';
 import { ReviewCard } from './ReviewCard';
 
 export function Testimonials() {
-  const { data, isPending, isError } = useAllReviews();
-  const reviews = data?.slice(0, REVIEWS_ON_HOME) ?? [];
+  const { data, isPending, isError } = useAllReviews(REVIEWS_ON_HOME);
+  const reviews = data ?? [];
   return (
     <section aria-labelledby="reviews-title" className="bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-16">
