@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolField, emptyToUndefined, requiredText, schema } from './define.ts';
+import { boolField, emptyToUndefined, limitQuery, requiredText, schema } from './define.ts';
 import { lectureSchema } from './lectures.ts';
 import { reviewSchema } from './reviews.ts';
 import { courseSectionSchema } from './sections.ts';
@@ -73,9 +73,7 @@ export type Course = z.infer<typeof courseSchema>;
 export const PUBLISHED_COURSES_LIMIT_MAX = 500;
 
 /** `GET /api/course/getpublishedcoures?limit=`: the newest `limit` published courses. */
-export const listPublishedCoursesQuerySchema = schema(() =>
-  z.object({ limit: z.coerce.number().int().min(1).max(PUBLISHED_COURSES_LIMIT_MAX).optional() }),
-);
+export const listPublishedCoursesQuerySchema = schema(() => limitQuery(PUBLISHED_COURSES_LIMIT_MAX));
 
 /** What a user's `enrolledCourses` lists: enough for a course card (spec §2 /enrolledcourses). */
 export const enrolledCourseSchema = schema(() =>

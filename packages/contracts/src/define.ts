@@ -30,3 +30,6 @@ export function boolField(name: string) {
 
 /** Multipart sends an untouched choice as ''; it means "leave unchanged". */
 export const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** `?limit=` of a list endpoint: 1..max; absent means the whole list. */
+export const limitQuery = (max: number) => z.object({ limit: z.coerce.number().int().min(1).max(max).optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth.ts';
-import { schema } from './define.ts';
+import { limitQuery, schema } from './define.ts';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -44,6 +44,4 @@ export type GiveReviewRequest = z.infer<typeof giveReviewRequestSchema>;
 export const giveReviewResponseSchema = schema(() => z.object({ message: z.string(), review: reviewSchema }));
 
 /** `GET /api/review/allReview?limit=` */
-export const listReviewsQuerySchema = schema(() =>
-  z.object({ limit: z.coerce.number().int().min(1).max(REVIEWS_LIST_MAX).optional() }),
-);
+export const listReviewsQuerySchema = schema(() => limitQuery(REVIEWS_LIST_MAX));
