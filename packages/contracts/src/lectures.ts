@@ -36,8 +36,15 @@ export const lectureSchema = schema(() =>
 export type Lecture = z.infer<typeof lectureSchema>;
 
 /** `POST /api/course/createlecture/:courseId` */
+/**
+ * `sectionId`: the section it is appended to (null: the implicit first group); without it the
+ * lecture goes at the end of the course (into its last section, if it has any).
+ */
 export const createLectureRequestSchema = schema(() =>
-  z.object({ lectureTitle: requiredText('Lecture title', LECTURE_TITLE_MAX) }),
+  z.object({
+    lectureTitle: requiredText('Lecture title', LECTURE_TITLE_MAX),
+    sectionId: z.string().nullable().optional(),
+  }),
 );
 export type CreateLectureRequest = z.infer<typeof createLectureRequestSchema>;
 
@@ -49,6 +56,8 @@ export const editLectureRequestSchema = schema(() =>
   z.object({
     lectureTitle: requiredText('Lecture title', LECTURE_TITLE_MAX).optional(),
     isPreviewFree: z.preprocess((v) => (v === '' ? undefined : v), boolField('isPreviewFree').optional()),
+    /** Moves the lecture to the end of this section; null (or "" in a form): the implicit first group. */
+    sectionId: z.preprocess((v) => (v === '' ? null : v), z.string().nullable().optional()),
   }),
 );
 export type EditLectureRequest = z.infer<typeof editLectureRequestSchema>;

@@ -26,6 +26,9 @@ export const MESSAGES = {
   lectureUpdated: 'Lecture Updated',
   lectureRemoved: 'Lecture Removed',
   lectureRemoveError: 'Lecture remove error',
+  sectionCreated: 'Section Created',
+  sectionUpdated: 'Section Updated',
+  sectionRemoved: 'Section Removed',
   // reviews
   reviewAdded: 'Review Added',
   reviewUpdated: 'Review Updated',
