@@ -40,6 +40,7 @@ import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
+import sectionsRoutes from './modules/sections/sections.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(coursesRoutes, { prefix: '/api/course' });
   await app.register(lecturesRoutes, { prefix: '/api/course' });
+  await app.register(sectionsRoutes, { prefix: '/api/course' });
   await app.register(reviewsRoutes, { prefix: '/api/review' });
   await app.register(paymentsRoutes, { prefix: '/api/payment' });
   await app.register(progressRoutes, { prefix: '/api/progress' });

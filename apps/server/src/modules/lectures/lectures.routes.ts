@@ -27,14 +27,14 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireEducator,
       schema: {
         tags: ['lectures'],
-        summary: 'Add a lecture at the end of the course',
+        summary: 'Add a lecture at the end of the course, or of the section `sectionId` names',
         params: courseParams,
         body: createLectureRequestSchema,
         response: { 201: lectureAnswerSchema },
       },
     },
     async (request, reply) => {
-      const lecture = await createLecture(app.db, request.params.courseId, request.user!.id, request.body.lectureTitle);
+      const lecture = await createLecture(app.db, request.params.courseId, request.user!.id, request.body);
       return reply.status(201).send({ lecture: presentLecture(lecture), message: MESSAGES.lectureCreated });
     },
   );
@@ -67,7 +67,8 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['lectures'],
         summary: 'Edit a lecture: title, free preview, video upload (streamed)',
         description:
-          'multipart/form-data: lectureTitle, isPreviewFree ("true"/"false"), videoUrl (MP4, WebM or ' +
+          'multipart/form-data: lectureTitle, isPreviewFree ("true"/"false"), sectionId (moves it to the ' +
+          'end of that section of the course; "" or null: the implicit first group), videoUrl (MP4, WebM or ' +
           'QuickTime file, checked by content, up to MAX_VIDEO_BYTES), or JSON without the file. ' +
           'Answers the lecture with `message` beside its fields, and the same lecture under `lecture`.',
         params: lectureParams,

@@ -10,6 +10,7 @@ import type { Storage } from '../../core/storage.ts';
 import { assertCreator, loadOwnedCourse } from '../courses/courses.service.ts';
 import { removeVideo, type StoredVideo, storeVideo } from '../media/media.service.ts';
 import { reindexCourse } from '../search/search.service.ts';
+import { placeLecture } from '../sections/sections.service.ts';
 
 export type LectureRow = typeof lectures.$inferSelect;
 
@@ -29,15 +30,30 @@ export async function loadOwnedLecture(db: DbOrTx, lectureId: string, userId: st
   return assertCreator(row, userId, 'Lecture').lecture;
 }
 
-/** Adds a lecture at the end of the course (the course row is locked so positions stay unique). */
-export async function createLecture(db: DbOrTx, courseId: string, userId: string, lectureTitle: string) {
+/**
+ * Adds a lecture at the end of the course, or of the section `sectionId` names (null: the
+ * implicit first group; a section of another course: 400). The course row is locked so
+ * positions stay unique.
+ */
+export async function createLecture(
+  db: DbOrTx,
+  courseId: string,
+  userId: string,
+  input: { lectureTitle: string; sectionId?: string | null },
+) {
   return db.transaction(async (tx) => {
     await loadOwnedCourse(tx, courseId, userId, { lock: true });
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${lectures.position}) + 1, 0)::int` })
       .from(lectures)
       .where(eq(lectures.courseId, courseId));
-    const [lecture] = await tx.insert(lectures).values({ courseId, lectureTitle, position: next }).returning();
+    const [inserted] = await tx
+      .insert(lectures)
+      .values({ courseId, lectureTitle: input.lectureTitle, position: next })
+      .returning();
+    // Into its section (the last one when none is named), positions renumbered in curriculum order.
+    await placeLecture(tx, courseId, inserted.id, input.sectionId);
+    const [lecture] = await tx.select().from(lectures).where(eq(lectures.id, inserted.id));
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
     await reindexCourse(tx, courseId);
     return lecture;
@@ -97,10 +113,21 @@ async function updateLecture(
   video: StoredVideo | null,
 ) {
   return db.transaction(async (tx) => {
+    // The course row first, then the lecture's, as every curriculum change locks them.
+    const [found] = await tx
+      .select({ courseId: lectures.courseId })
+      .from(lectures)
+      .where(eq(lectures.id, lectureId))
+      .limit(1);
+    if (!found) throw notFound('Lecture not found');
+    // The course may have changed hands or visibility while the file was uploading.
+    await loadOwnedCourse(tx, found.courseId, userId, { lock: true });
     const [locked] = await tx.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1).for('update');
     if (!locked) throw notFound('Lecture not found');
-    // The course may have changed hands or visibility while the file was uploading.
-    await loadOwnedCourse(tx, locked.courseId, userId);
+    // A new section: to its end (400 unless it is one of the course's); the same one: it stays.
+    if (patch.sectionId !== undefined && patch.sectionId !== locked.sectionId) {
+      await placeLecture(tx, locked.courseId, lectureId, patch.sectionId);
+    }
     const [lecture] = await tx
       .update(lectures)
       .set({
@@ -127,6 +154,8 @@ export async function deleteLecture(
 ) {
   const removed = await db.transaction(async (tx) => {
     const lecture = await loadOwnedLecture(tx, lectureId, userId);
+    // The course row first, as every curriculum change locks it, then the lecture's.
+    await loadOwnedCourse(tx, lecture.courseId, userId, { lock: true });
     await tx.delete(lectures).where(eq(lectures.id, lectureId));
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, lecture.courseId));
     await reindexCourse(tx, lecture.courseId);
