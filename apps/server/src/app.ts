@@ -38,6 +38,7 @@ import lecturesRoutes from './modules/lectures/lectures.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
+import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';

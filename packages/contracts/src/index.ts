@@ -7,6 +7,7 @@ export * from './media.ts';
 export * from './messages.ts';
 export * from './payments.ts';
 export * from './progress.ts';
+export * from './quizzes.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './sections.ts';

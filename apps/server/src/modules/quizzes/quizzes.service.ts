@@ -1,0 +1,236 @@
+import type { Quiz, QuizAttempts, QuizRequest, QuizResult } from '@kaksha/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courseSections, courses, quizAttempts, quizzes } from '../../core/db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import { assertCreator, isEnrolled, loadOwnedCourse } from '../courses/courses.service.ts';
+import { assertValidAnswers, grade } from './quizzes.grading.ts';
+import { NO_ATTEMPTS, presentAttempt, presentQuiz, type QuizRow, type QuizStanding } from './quizzes.presenter.ts';
+
+/*
+ * The quizzes module's public face. Creators write quizzes; enrolled learners (and the creator,
+ * to try them out) read and submit them. Grading happens here only: answers never leave the
+ * server before a submit. Certificates ask `unpassedQuizzes`.
+ */
+
+export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can take its quizzes';
+
+type CourseAccess = { id: string; creatorId: string; isPublished: boolean };
+
+/**
+ * Readers: the creator, or an enrolled learner (who keeps access after an unpublish, as with
+ * lectures). Anyone else: 404 when the course is not visible to them (as on getcourse), else 403.
+ */
+async function assertCanTake(db: DbOrTx, course: CourseAccess | undefined, userId: string, what: string) {
+  if (course && (course.creatorId === userId || (await isEnrolled(db, userId, course.id)))) return course;
+  if (!course?.isPublished) throw notFound(`${what} not found`);
+  throw forbidden(NOT_ENROLLED_MESSAGE);
+}
+
+const courseAccess = { id: courses.id, creatorId: courses.creatorId, isPublished: courses.isPublished };
+
+async function loadQuizWithCourse(db: DbOrTx, quizId: string) {
+  if (!isUuid(quizId)) return undefined;
+  const [row] = await db
+    .select({ quiz: quizzes, course: courseAccess })
+    .from(quizzes)
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .where(eq(quizzes.id, quizId))
+    .limit(1);
+  return row;
+}
+
+/** The quiz for its creator (after `requireEducator`), with the lectures' 404/403 rules. */
+async function loadOwnedQuiz(db: DbOrTx, quizId: string, userId: string) {
+  const row = await loadQuizWithCourse(db, quizId);
+  assertCreator(row?.course, userId, 'Quiz');
+  return row!.quiz;
+}
+
+/** A quiz someone may take: creator or enrolled learner; `isCreator` decides what they see. */
+async function loadQuizToTake(db: DbOrTx, quizId: string, userId: string) {
+  const row = await loadQuizWithCourse(db, quizId);
+  const course = await assertCanTake(db, row?.course, userId, 'Quiz');
+  return { quiz: row!.quiz, isCreator: course.creatorId === userId };
+}
+
+/** A placement after a section must name a section of this very course (400 otherwise). */
+async function assertSectionOf(db: DbOrTx, courseId: string, sectionId: string | null | undefined) {
+  if (!sectionId) return null;
+  const [section] = isUuid(sectionId)
+    ? await db
+        .select({ id: courseSections.id })
+        .from(courseSections)
+        .where(and(eq(courseSections.id, sectionId), eq(courseSections.courseId, courseId)))
+        .limit(1)
+    : [];
+  if (!section) throw badRequest('That section is not part of this course', { sectionId: 'Unknown section' });
+  return section.id;
+}
+
+const storedFields = (input: QuizRequest, sectionId: string | null) => ({
+  title: input.title,
+  passPercent: input.passPercent,
+  maxAttempts: input.maxAttempts ?? null,
+  sectionId,
+  questions: input.questions.map((q) => ({
+    prompt: q.prompt,
+    kind: q.kind,
+    options: q.options,
+    correct: q.correct,
+    ...(q.explanation ? { explanation: q.explanation } : {}),
+  })),
+});
+
+/** The viewer's attempts count, best score and pass per quiz, in one query. */
+async function standings(db: DbOrTx, quizIds: string[], userId: string) {
+  const rows = quizIds.length
+    ? await db
+        .select({
+          quizId: quizAttempts.quizId,
+          attemptsUsed: sql<number>`count(*)::int`,
+          bestScorePercent: sql<number>`max(${quizAttempts.scorePercent})::int`,
+          passed: sql<boolean>`bool_or(${quizAttempts.passed})`,
+        })
+        .from(quizAttempts)
+        .where(and(inArray(quizAttempts.quizId, quizIds), eq(quizAttempts.userId, userId)))
+        .groupBy(quizAttempts.quizId)
+    : [];
+  return new Map<string, QuizStanding>(rows.map(({ quizId, ...s }) => [quizId, s]));
+}
+
+async function presentFor(db: DbOrTx, quiz: QuizRow, userId: string, withAnswers: boolean) {
+  const standing = (await standings(db, [quiz.id], userId)).get(quiz.id) ?? NO_ATTEMPTS;
+  return presentQuiz(quiz, standing, withAnswers);
+}
+
+// ---- authoring ----------------------------------------------------------------------------
+
+export async function createQuiz(db: DbOrTx, courseId: string, userId: string, input: QuizRequest): Promise<Quiz> {
+  const course = await loadOwnedCourse(db, courseId, userId);
+  const sectionId = await assertSectionOf(db, course.id, input.sectionId);
+  const [row] = await db
+    .insert(quizzes)
+    .values({ courseId: course.id, ...storedFields(input, sectionId) })
+    .returning();
+  return presentQuiz(row, NO_ATTEMPTS, true);
+}
+
+/**
+ * Replaces the whole quiz. Attempts made so far keep their score and pass: a learner who
+ * passed stays passed.
+ */
+export async function editQuiz(db: DbOrTx, quizId: string, userId: string, input: QuizRequest): Promise<Quiz> {
+  const quiz = await loadOwnedQuiz(db, quizId, userId);
+  const sectionId = await assertSectionOf(db, quiz.courseId, input.sectionId);
+  const [row] = await db
+    .update(quizzes)
+    .set({ ...storedFields(input, sectionId), updatedAt: new Date() })
+    .where(eq(quizzes.id, quiz.id))
+    .returning();
+  if (!row) throw notFound('Quiz not found');
+  return presentFor(db, row, userId, true);
+}
+
+/** Removes the quiz and its attempts (cascade); certificates already issued stay. */
+export async function deleteQuiz(db: DbOrTx, quizId: string, userId: string) {
+  const quiz = await loadOwnedQuiz(db, quizId, userId);
+  await db.delete(quizzes).where(eq(quizzes.id, quiz.id));
+}
+
+// ---- taking -------------------------------------------------------------------------------
+
+/** Quizzes in course order: after their section (by position), then those placed at the end. */
+const courseQuizzes = (db: DbOrTx, courseId: string) =>
+  db
+    .select({ quiz: quizzes })
+    .from(quizzes)
+    .leftJoin(courseSections, eq(courseSections.id, quizzes.sectionId))
+    .where(eq(quizzes.courseId, courseId))
+    .orderBy(sql`${courseSections.position} asc nulls last`, asc(quizzes.createdAt), asc(quizzes.id));
+
+export async function listCourseQuizzes(db: DbOrTx, courseId: string, userId: string): Promise<Quiz[]> {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [found] = await db.select(courseAccess).from(courses).where(eq(courses.id, courseId)).limit(1);
+  const course = await assertCanTake(db, found, userId, 'Course');
+  const isCreator = course.creatorId === userId;
+  const rows = await courseQuizzes(db, courseId);
+  const byQuiz = await standings(
+    db,
+    rows.map((r) => r.quiz.id),
+    userId,
+  );
+  return rows.map(({ quiz }) => presentQuiz(quiz, byQuiz.get(quiz.id) ?? NO_ATTEMPTS, isCreator));
+}
+
+const attemptsWord = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
+
+/**
+ * Grades a submission and records it as the viewer's next attempt. One submission per learner
+ * and quiz at a time (advisory lock), so the attempt limit and numbering hold under double clicks.
+ */
+export async function submitQuiz(db: DbOrTx, quizId: string, userId: string, answers: number[][]): Promise<QuizResult> {
+  return db.transaction(async (tx) => {
+    const { quiz } = await loadQuizToTake(tx, quizId, userId);
+    assertValidAnswers(quiz.questions, answers);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quiz:${quiz.id}:${userId}`}))`);
+    const [{ used, best }] = await tx
+      .select({
+        used: sql<number>`count(*)::int`,
+        best: sql<number | null>`max(${quizAttempts.scorePercent})::int`,
+      })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, userId)));
+    if (quiz.maxAttempts !== null && used >= quiz.maxAttempts) {
+      throw conflict(`You have used all ${attemptsWord(quiz.maxAttempts)} at this quiz`);
+    }
+    const { results, scorePercent } = grade(quiz.questions, answers);
+    const passed = scorePercent >= quiz.passPercent;
+    const attempt = used + 1;
+    await tx.insert(quizAttempts).values({ quizId: quiz.id, userId, attempt, answers, scorePercent, passed });
+    return {
+      scorePercent,
+      passed,
+      attempt,
+      attemptsLeft: quiz.maxAttempts === null ? null : quiz.maxAttempts - attempt,
+      bestScorePercent: Math.max(best ?? 0, scorePercent),
+      results,
+    };
+  });
+}
+
+/** The viewer's attempts, oldest first; the best (highest score, earliest among equals) counts. */
+export async function listAttempts(db: DbOrTx, quizId: string, userId: string): Promise<QuizAttempts> {
+  const { quiz } = await loadQuizToTake(db, quizId, userId);
+  const rows = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, userId)))
+    .orderBy(asc(quizAttempts.attempt));
+  const best = rows.reduce<(typeof rows)[number] | null>(
+    (b, a) => (!b || a.scorePercent > b.scorePercent ? a : b),
+    null,
+  );
+  return {
+    quizId: quiz.id,
+    attempts: rows.map(presentAttempt),
+    best: best && presentAttempt(best),
+    passed: rows.some((a) => a.passed),
+    maxAttempts: quiz.maxAttempts,
+    attemptsLeft: quiz.maxAttempts === null ? null : Math.max(0, quiz.maxAttempts - rows.length),
+  };
+}
+
+/** For certificates: the course's quizzes the learner has not passed yet, in course order. */
+export async function unpassedQuizzes(db: DbOrTx, courseId: string, userId: string) {
+  const rows = await courseQuizzes(db, courseId);
+  const byQuiz = await standings(
+    db,
+    rows.map((r) => r.quiz.id),
+    userId,
+  );
+  return rows
+    .filter(({ quiz }) => !byQuiz.get(quiz.id)?.passed)
+    .map(({ quiz }) => ({ id: quiz.id, title: quiz.title }));
+}
