@@ -144,6 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(reviewsRoutes, { prefix: '/api/review' });
   await app.register(paymentsRoutes, { prefix: '/api/payment' });
   await app.register(progressRoutes, { prefix: '/api/progress' });
+  await app.register(quizzesRoutes, { prefix: '/api/quiz' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   await app.register(mediaRoutes, { prefix: '/media' });
 
