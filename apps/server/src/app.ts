@@ -31,6 +31,7 @@ import { securityHeadersPlugin } from './core/security-headers.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
 import { webPlugin } from './core/web.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import configRoutes from './modules/config/config.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(paymentsRoutes, { prefix: '/api/payment' });
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(quizzesRoutes, { prefix: '/api/quiz' });
+  await app.register(certificatesRoutes, { prefix: '/api/certificate' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   await app.register(mediaRoutes, { prefix: '/media' });
 

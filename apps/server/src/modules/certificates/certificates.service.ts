@@ -1,0 +1,130 @@
+import type { Certificate } from '@kaksha/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { certificates, courses, users } from '../../core/db/schema/index.ts';
+import { conflict, forbidden, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import { isEnrolled } from '../courses/courses.service.ts';
+import { getCourseProgress } from '../progress/progress.service.ts';
+import { unpassedQuizzes } from '../quizzes/quizzes.service.ts';
+
+export { renderCertificatePdf } from './certificates.pdf.ts';
+
+/*
+ * Completion certificates: an enrolled learner who completed every lecture (the progress rule:
+ * 90% watched or marked) and passed every quiz claims one per course. Names and title are
+ * frozen at issue; verification and the PDF are public and never show the learner's email.
+ */
+
+export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can get its certificate';
+export const NO_LECTURES_MESSAGE = 'This course has no lectures yet, so it has no certificate';
+
+type CertificateRow = typeof certificates.$inferSelect;
+
+export function presentCertificate(publicUrl: string, row: CertificateRow): Certificate {
+  return {
+    _id: row.id,
+    courseId: row.courseId,
+    learnerName: row.learnerName,
+    courseTitle: row.courseTitle,
+    educatorName: row.educatorName,
+    issuedAt: row.issuedAt.toISOString(),
+    verifyUrl: `${publicUrl}/certificate/${row.id}`,
+    pdfUrl: `${publicUrl}/api/certificate/${row.id}/pdf`,
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listWords = (words: string[]) =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/** "Complete 2 more lectures and pass the quiz "X" to get your certificate". */
+function missingMessage(lecturesLeft: number, quizTitles: string[]) {
+  const parts: string[] = [];
+  if (lecturesLeft > 0) parts.push(`complete ${plural(lecturesLeft, 'more lecture')}`);
+  if (quizTitles.length > 0) {
+    parts.push(`pass the quiz${quizTitles.length === 1 ? '' : 'zes'} ${listWords(quizTitles.map((t) => `"${t}"`))}`);
+  }
+  const text = parts.join(' and ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} to get your certificate`;
+}
+
+const findOwn = (db: DbOrTx, userId: string, courseId: string) =>
+  db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .limit(1);
+
+/**
+ * Issues the learner's certificate for a course, or answers the one already issued
+ * (`created: false`). 404 for a course they cannot see, 403 when not enrolled, 409 saying
+ * what is still missing.
+ */
+export async function claimCertificate(db: DbOrTx, publicUrl: string, userId: string, courseId: string) {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [course] = await db
+    .select({ id: courses.id, title: courses.title, isPublished: courses.isPublished, creatorId: courses.creatorId })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!(await isEnrolled(db, userId, courseId))) {
+    if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound('Course not found');
+    throw forbidden(NOT_ENROLLED_MESSAGE);
+  }
+  // Enrolment restricts deleting the course, so it exists here.
+  const [existing] = await findOwn(db, userId, courseId);
+  if (existing) return { certificate: presentCertificate(publicUrl, existing), created: false };
+
+  const [progress, quizzesLeft] = await Promise.all([
+    getCourseProgress(db, userId, courseId),
+    unpassedQuizzes(db, courseId, userId),
+  ]);
+  if (progress.totalLectures === 0) throw conflict(NO_LECTURES_MESSAGE);
+  const lecturesLeft = progress.totalLectures - progress.completedCount;
+  if (lecturesLeft > 0 || quizzesLeft.length > 0) {
+    throw conflict(
+      missingMessage(
+        lecturesLeft,
+        quizzesLeft.map((q) => q.title),
+      ),
+    );
+  }
+
+  const [[learner], [educator]] = await Promise.all([
+    db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1),
+    db.select({ name: users.name }).from(users).where(eq(users.id, course!.creatorId)).limit(1),
+  ]);
+  // Two claims at once: the unique (user, course) index keeps one; both answer it.
+  const [inserted] = await db
+    .insert(certificates)
+    .values({
+      userId,
+      courseId,
+      learnerName: learner.name,
+      courseTitle: course!.title,
+      educatorName: educator.name,
+    })
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
+    .returning();
+  const row = inserted ?? (await findOwn(db, userId, courseId))[0];
+  return { certificate: presentCertificate(publicUrl, row), created: !!inserted };
+}
+
+/** The learner's certificates, newest first. */
+export async function listMyCertificates(db: DbOrTx, publicUrl: string, userId: string) {
+  const rows = await db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id));
+  return rows.map((row) => presentCertificate(publicUrl, row));
+}
+
+/** Public: a certificate by id (404 for unknown or malformed ids). */
+export async function findCertificate(db: DbOrTx, publicUrl: string, id: string) {
+  if (!isUuid(id)) throw notFound('Certificate not found');
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
+  if (!row) throw notFound('Certificate not found');
+  return presentCertificate(publicUrl, row);
+}
