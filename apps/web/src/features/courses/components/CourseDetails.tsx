@@ -97,7 +97,7 @@ export function CourseDetails({
           <p className="mb-4 text-sm text-muted">
             {course.lectureCount} {course.lectureCount === 1 ? 'Lecture' : 'Lectures'}
           </p>
-          <CurriculumList lectures={course.lectures} selectedId={preview?._id ?? null} onSelect={setChosen} />
+          <CurriculumList course={course} selectedId={preview?._id ?? null} onSelect={setChosen} />
         </section>
         <section aria-labelledby="preview-title" className="rounded-card border border-line bg-white p-5 shadow-sm">
           <h2 id="preview-title" className="mb-4 text-xl font-bold text-ink">

@@ -1,51 +1,88 @@
-import type { Lecture } from '@kaksha/contracts';
+import type { Course, Lecture } from '@kaksha/contracts';
 import { CirclePlay, Lock } from 'lucide-react';
+import { Collapsible } from '../../../components/ui/Collapsible';
+import { curriculumGroups, lectureCountLabel } from '../../../lib/curriculum';
 
-/** The curriculum: free-preview lectures can be chosen for the preview player, the rest are locked. */
+/**
+ * The curriculum: free-preview lectures can be chosen for the preview player, the rest are locked.
+ * Lectures in sections are grouped under each section's title, in groups that can be collapsed.
+ */
 export function CurriculumList({
-  lectures,
+  course,
   selectedId,
   onSelect,
 }: {
-  lectures: Lecture[];
+  course: Pick<Course, 'lectures' | 'sections'>;
   selectedId: string | null;
   onSelect: (lecture: Lecture) => void;
 }) {
-  if (lectures.length === 0) return <p className="text-sm text-muted">No lectures available.</p>;
+  if (course.lectures.length === 0) return <p className="text-sm text-muted">No lectures available.</p>;
   return (
-    <ol className="flex flex-col gap-2">
-      {lectures.map((lecture, i) => {
-        const playable = lecture.isPreviewFree && !!lecture.videoUrl;
-        const active = lecture._id === selectedId;
-        return (
-          <li key={lecture._id}>
-            <button
-              type="button"
-              disabled={!playable}
-              aria-pressed={playable ? active : undefined}
-              onClick={() => onSelect(lecture)}
-              className={`flex w-full items-center gap-3 rounded-lg border px-3 py-3 text-left text-sm transition-colors ${
-                active
-                  ? 'border-ink bg-ink text-white'
-                  : playable
-                    ? 'border-line bg-white text-ink hover:border-ink'
-                    : 'cursor-not-allowed border-line bg-surface text-slate-500'
-              }`}
-            >
-              <span className="w-6 shrink-0 text-xs font-semibold tabular-nums opacity-70">{i + 1}.</span>
-              <span className="flex-1">{lecture.lectureTitle}</span>
-              {playable ? (
-                <span className="inline-flex items-center gap-1 text-xs font-semibold">
-                  <CirclePlay size={18} aria-hidden="true" />
-                  Preview
-                </span>
-              ) : (
-                <Lock size={16} role="img" aria-label="Locked" />
-              )}
-            </button>
-          </li>
+    <div className="flex flex-col gap-3">
+      {curriculumGroups(course).map(({ section, lectures }) => {
+        const list = (
+          <ol className="flex flex-col gap-2">
+            {lectures.map(({ lecture, number }) => (
+              <CurriculumItem
+                key={lecture._id}
+                lecture={lecture}
+                number={number}
+                active={lecture._id === selectedId}
+                onSelect={onSelect}
+              />
+            ))}
+          </ol>
+        );
+        return section ? (
+          <Collapsible key={section._id} title={section.title} meta={lectureCountLabel(lectures.length)}>
+            {list}
+          </Collapsible>
+        ) : (
+          <div key="no-section">{list}</div>
         );
       })}
-    </ol>
+    </div>
+  );
+}
+
+function CurriculumItem({
+  lecture,
+  number,
+  active,
+  onSelect,
+}: {
+  lecture: Lecture;
+  number: number;
+  active: boolean;
+  onSelect: (lecture: Lecture) => void;
+}) {
+  const playable = lecture.isPreviewFree && !!lecture.videoUrl;
+  return (
+    <li>
+      <button
+        type="button"
+        disabled={!playable}
+        aria-pressed={playable ? active : undefined}
+        onClick={() => onSelect(lecture)}
+        className={`flex w-full items-center gap-3 rounded-lg border px-3 py-3 text-left text-sm transition-colors ${
+          active
+            ? 'border-ink bg-ink text-white'
+            : playable
+              ? 'border-line bg-white text-ink hover:border-ink'
+              : 'cursor-not-allowed border-line bg-surface text-slate-500'
+        }`}
+      >
+        <span className="w-6 shrink-0 text-xs font-semibold tabular-nums opacity-70">{number}.</span>
+        <span className="flex-1">{lecture.lectureTitle}</span>
+        {playable ? (
+          <span className="inline-flex items-center gap-1 text-xs font-semibold">
+            <CirclePlay size={18} aria-hidden="true" />
+            Preview
+          </span>
+        ) : (
+          <Lock size={16} role="img" aria-label="Locked" />
+        )}
+      </button>
+    </li>
   );
 }

@@ -7,8 +7,10 @@ import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
+import { Collapsible } from '../../../components/ui/Collapsible';
 import { BackLink } from '../../../components/ui/PageHeader';
 import { errorMessage } from '../../../lib/api';
+import { curriculumGroups, lectureCountLabel } from '../../../lib/curriculum';
 import { queryKeys } from '../../../lib/query-keys';
 import { type CourseProgress, type LectureProgress, saveProgress } from '../api/progress';
 import { LecturePlayer } from './LecturePlayer';
@@ -174,60 +176,103 @@ export function LectureViewer({
             {course.lectures.length === 0 ? (
               <p className="text-sm text-muted">No lectures available.</p>
             ) : (
-              <ol className="flex flex-col gap-2">
-                {course.lectures.map((lecture, i) => {
-                  const watchable = canWatch(lecture);
-                  const active = lecture._id === current?._id;
-                  const saved = byLecture.get(lecture._id);
-                  const done = !!saved?.completed;
-                  const resumeAt = !done && saved && saved.positionSeconds >= 1 ? saved.positionSeconds : null;
+              <div className="flex flex-col gap-3">
+                {curriculumGroups(course).map(({ section, lectures }) => {
+                  const list = (
+                    <ol className="flex flex-col gap-2">
+                      {lectures.map(({ lecture, number }) => (
+                        <LectureListItem
+                          key={lecture._id}
+                          lecture={lecture}
+                          number={number}
+                          watchable={canWatch(lecture)}
+                          active={lecture._id === current?._id}
+                          saved={byLecture.get(lecture._id)}
+                          onChoose={() => {
+                            setChosenByUser(true);
+                            setSelectedId(lecture._id);
+                          }}
+                        />
+                      ))}
+                    </ol>
+                  );
+                  if (!section) return <div key="no-section">{list}</div>;
+                  const completed = lectures.filter(({ lecture }) => byLecture.get(lecture._id)?.completed).length;
                   return (
-                    <li key={lecture._id}>
-                      <button
-                        type="button"
-                        disabled={!watchable}
-                        aria-current={active ? 'true' : undefined}
-                        onClick={() => {
-                          setChosenByUser(true);
-                          setSelectedId(lecture._id);
-                        }}
-                        className={`flex w-full items-center gap-3 rounded-lg border px-3 py-3 text-left text-sm transition-colors ${
-                          active
-                            ? 'border-ink bg-ink text-white'
-                            : watchable
-                              ? 'border-line bg-white text-ink hover:border-ink'
-                              : 'cursor-not-allowed border-line bg-surface text-slate-500'
-                        }`}
-                      >
-                        <span className="w-6 shrink-0 text-xs font-semibold tabular-nums opacity-70">{i + 1}.</span>
-                        <span className="flex flex-1 flex-col">
-                          {lecture.lectureTitle}
-                          {resumeAt !== null && (
-                            <span className="text-xs opacity-80">Stopped at {formatClock(resumeAt)}</span>
-                          )}
-                        </span>
-                        {!watchable ? (
-                          <Lock size={16} role="img" aria-label="Locked" />
-                        ) : done ? (
-                          <CircleCheck
-                            size={18}
-                            role="img"
-                            aria-label="Completed"
-                            className={active ? 'text-green-300' : 'text-green-700'}
-                          />
-                        ) : (
-                          <CirclePlay size={18} aria-hidden="true" />
-                        )}
-                      </button>
-                    </li>
+                    <Collapsible
+                      key={section._id}
+                      title={section.title}
+                      meta={
+                        progress
+                          ? `${completed} of ${lectureCountLabel(lectures.length)} done`
+                          : lectureCountLabel(lectures.length)
+                      }
+                    >
+                      {list}
+                    </Collapsible>
                   );
                 })}
-              </ol>
+              </div>
             )}
           </section>
         </aside>
       </div>
     </div>
+  );
+}
+
+/** A lecture of the list: chosen for the player when watchable, with its progress. */
+function LectureListItem({
+  lecture,
+  number,
+  watchable,
+  active,
+  saved,
+  onChoose,
+}: {
+  lecture: Lecture;
+  number: number;
+  watchable: boolean;
+  active: boolean;
+  saved: LectureProgress | undefined;
+  onChoose: () => void;
+}) {
+  const done = !!saved?.completed;
+  const resumeAt = !done && saved && saved.positionSeconds >= 1 ? saved.positionSeconds : null;
+  return (
+    <li>
+      <button
+        type="button"
+        disabled={!watchable}
+        aria-current={active ? 'true' : undefined}
+        onClick={onChoose}
+        className={`flex w-full items-center gap-3 rounded-lg border px-3 py-3 text-left text-sm transition-colors ${
+          active
+            ? 'border-ink bg-ink text-white'
+            : watchable
+              ? 'border-line bg-white text-ink hover:border-ink'
+              : 'cursor-not-allowed border-line bg-surface text-slate-500'
+        }`}
+      >
+        <span className="w-6 shrink-0 text-xs font-semibold tabular-nums opacity-70">{number}.</span>
+        <span className="flex flex-1 flex-col">
+          {lecture.lectureTitle}
+          {resumeAt !== null && <span className="text-xs opacity-80">Stopped at {formatClock(resumeAt)}</span>}
+        </span>
+        {!watchable ? (
+          <Lock size={16} role="img" aria-label="Locked" />
+        ) : done ? (
+          <CircleCheck
+            size={18}
+            role="img"
+            aria-label="Completed"
+            className={active ? 'text-green-300' : 'text-green-700'}
+          />
+        ) : (
+          <CirclePlay size={18} aria-hidden="true" />
+        )}
+      </button>
+    </li>
   );
 }
 

@@ -1,0 +1,66 @@
+import type { Course, Lecture } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CourseProgress } from '../api/progress';
+import { LectureViewer } from './LectureViewer';
+
+afterEach(cleanup);
+
+const lecture = (id: string, title: string): Lecture => ({
+  _id: id,
+  lectureTitle: title,
+  videoUrl: `/media/lectures/${id}`,
+  isPreviewFree: false,
+});
+
+const course = {
+  _id: 'c1',
+  title: 'JavaScript',
+  category: 'Web Development',
+  level: 'Beginner',
+  lectures: [lecture('l1', 'Setup'), lecture('l2', 'Variables'), lecture('l3', 'Closures')],
+  sections: [
+    { _id: 's1', title: 'Basics', position: 0, lectureIds: ['l1', 'l2'] },
+    { _id: 's2', title: 'Advanced', position: 1, lectureIds: ['l3'] },
+  ],
+} as Course;
+
+const progress: CourseProgress = {
+  courseId: 'c1',
+  completedCount: 1,
+  totalLectures: 3,
+  percent: 33,
+  lastLectureId: 'l2',
+  lectures: [{ lectureId: 'l1', positionSeconds: 60, completed: true, updatedAt: '2026-01-01T00:00:00.000Z' }],
+};
+
+describe('LectureViewer', () => {
+  it('lists the lectures by section in collapsible groups with their progress', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LectureViewer course={course} enrolled isCreator={false} progress={progress} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const list = screen.getByRole('complementary');
+    const basics = within(list).getByRole('button', { name: /Basics/ });
+    expect(basics).toHaveTextContent('1 of 2 lectures done');
+    expect(within(list).getByRole('button', { name: /Advanced/ })).toHaveTextContent('0 of 1 lecture done');
+    // Resumes at the last lecture, in its section.
+    expect(within(list).getByRole('button', { name: /Variables/ })).toHaveAttribute('aria-current', 'true');
+    expect(within(list).getByRole('button', { name: /Setup/ })).toContainElement(
+      within(list).getByRole('img', { name: 'Completed' }),
+    );
+
+    await userEvent.click(basics);
+    expect(basics).toHaveAttribute('aria-expanded', 'false');
+    expect(within(list).queryByRole('button', { name: /Variables/ })).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: /Closures/ }));
+    expect(within(list).getByRole('button', { name: /Closures/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Closures' })).toBeInTheDocument();
+  });
+});
