@@ -5,12 +5,16 @@ import { claimCertificate, findCertificate, listMyCertificates, renderCertificat
 
 const idParams = z.object({ id: z.string() });
 
+/** PDFs per client IP and minute: each takes some 25 ms of CPU to draw, and the endpoint is public. */
+export const PDF_RATE_LIMIT = { max: 30, windowMs: 60_000 };
+
 /**
  * Certificates (mounted at /api/certificate). Claiming and listing need a session; verifying
  * and the PDF are public (anyone holding the link or QR code), and show no email.
  */
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl;
+  const pdfLimiter = app.limiter({ name: 'certificate-pdf', ...PDF_RATE_LIMIT, key: (request) => request.ip });
 
   app.post(
     '/claim/:courseId',
@@ -66,17 +70,22 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['certificates'],
-        summary: 'The certificate as an A4 landscape PDF (public)',
+        summary: 'The certificate as an A4 landscape PDF (public; at most 30 per client and minute)',
         params: idParams,
       },
     },
     async (request, reply) => {
+      await pdfLimiter.hit(request);
       const certificate = await findCertificate(app.db, publicUrl, request.params.id);
       const pdf = await renderCertificatePdf(certificate);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="kaksha-certificate-${certificate._id}.pdf"`)
-        .send(pdf);
+      return (
+        reply
+          .type('application/pdf')
+          // A certificate never changes once issued: browsers and CDNs may keep it for a day.
+          .header('cache-control', 'public, max-age=86400')
+          .header('content-disposition', `inline; filename="kaksha-certificate-${certificate._id}.pdf"`)
+          .send(pdf)
+      );
     },
   );
 };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
+import { PDF_RATE_LIMIT } from './certificates.routes.ts';
 
 describe('certificates', async () => {
   const app = await buildTestApp();
@@ -151,6 +152,7 @@ describe('certificates', async () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`inline; filename="kaksha-certificate-${certificateId}.pdf"`);
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
       const pdf = res.rawPayload.toString('latin1');
       expect(pdf.startsWith('%PDF')).toBe(true);
       expect(pdf).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
@@ -159,5 +161,14 @@ describe('certificates', async () => {
     }
     expect((await get('/api/certificate/nope/pdf')).statusCode).toBe(404);
     expect((await get(`/api/certificate/${crypto.randomUUID()}/pdf`)).statusCode).toBe(404);
+  });
+
+  it('limits PDF renders per client: 429 once the share of the minute is used', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= PDF_RATE_LIMIT.max; i++) statuses.push((await get('/api/certificate/nope/pdf')).statusCode);
+    expect(statuses).toContain(429);
+    expect((await get(`/api/certificate/${certificateId}/pdf`)).statusCode).toBe(429);
+    // Verification is not limited.
+    expect((await get(`/api/certificate/verify/${certificateId}`)).statusCode).toBe(200);
   });
 });
