@@ -363,6 +363,35 @@ describe('course sections', async () => {
     expect(row).toMatchObject({ lectureTitle: 'One', sectionId: null });
   });
 
+  it('concurrent curriculum edits of one course wait for each other: no deadlock, no lost lecture', async () => {
+    const c = await createCourse(app, educator.id, {
+      isPublished: false,
+      lectures: [{ lectureTitle: 'L1' }, { lectureTitle: 'L2' }, { lectureTitle: 'L3' }],
+    });
+    const [l1, l2, l3] = c.lectures.map((l) => l.id);
+    const a = await addSection(c.id, 'A');
+    const b = await addSection(c.id, 'B');
+    const results = await Promise.all([
+      send(app, 'POST', `/api/course/reorderlectures/${c.id}`, cookie, {
+        sections: [
+          { _id: a._id, lectureIds: [l3, l1] },
+          { _id: b._id, lectureIds: [l2] },
+        ],
+      }),
+      send(app, 'POST', `/api/course/editlecture/${l1}`, cookie, { sectionId: b._id, lectureTitle: 'One' }),
+      send(app, 'POST', `/api/course/editlecture/${l2}`, cookie, { isPreviewFree: true }),
+      send(app, 'POST', `/api/course/createlecture/${c.id}`, cookie, { lectureTitle: 'L4', sectionId: a._id }),
+      send(app, 'POST', `/api/course/editsection/${b._id}`, cookie, { position: 0 }),
+      send(app, 'DELETE', `/api/course/removelecture/${l3}`, cookie),
+    ]);
+    // The reorder may find L4 created or L3 removed first: then it no longer names every lecture.
+    for (const res of results) expect([200, 201, 400], res.body).toContain(res.statusCode);
+    expect(results.slice(1).map((r) => r.statusCode)).toEqual([200, 200, 201, 200, 200]);
+    const course = await creatorView(c.id);
+    expect(course.lectures.map((l) => l.lectureTitle).sort()).toEqual(['L2', 'L4', 'One']);
+    await expectPositionsFollowCurriculum(c.id);
+  });
+
   it('keeps every section endpoint to the course creator: 401, 403, and 404 where existence must not leak', async () => {
     for (const isPublished of [true, false]) {
       const course = await createCourse(app, educator.id, { isPublished, lectures: [{ lectureTitle: 'L' }] });
