@@ -113,9 +113,11 @@ export const quizAnswerSchema = schema(() => quizSchema.extend({ message: z.stri
 /** `POST /api/quiz/submit/:quizId`: one list of chosen option indices per question, in order. */
 export const submitQuizRequestSchema = schema(() =>
   z.object({
-    answers: z.array(z.array(z.number({ error: 'Answers are option numbers' }).int()), {
-      error: 'answers must be one list of chosen options per question',
-    }),
+    answers: z
+      .array(z.array(z.number({ error: 'Answers are option numbers' }).int({ error: 'Answers are option numbers' })), {
+        error: 'answers must be one list of chosen options per question',
+      })
+      .max(QUIZ_QUESTIONS_MAX, { error: `A quiz has at most ${QUIZ_QUESTIONS_MAX} questions` }),
   }),
 );
 export type SubmitQuizRequest = z.infer<typeof submitQuizRequestSchema>;

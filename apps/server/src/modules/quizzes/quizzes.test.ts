@@ -200,9 +200,9 @@ describe('quizzes', async () => {
       expect((await send('GET', `/api/quiz/attempts/${quiz._id}`, who)).json().attempts).toHaveLength(1);
     }
     const hiddenQuiz = await create({}, hidden.id);
-    expect((await send('POST', `/api/quiz/submit/${hiddenQuiz._id}`, 'student', { answers: allRight })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send('POST', `/api/quiz/submit/${hiddenQuiz._id}`, 'student', { answers: allRight })).statusCode,
+    ).toBe(404);
     expect((await send('GET', `/api/quiz/attempts/${hiddenQuiz._id}`, 'otherEducator')).statusCode).toBe(404);
     expect((await send('GET', '/api/quiz/attempts/nope', 'learner')).statusCode).toBe(404);
     expect((await send('POST', `/api/quiz/submit/${crypto.randomUUID()}`, 'learner', { answers: [] })).statusCode).toBe(
@@ -221,7 +221,9 @@ describe('quizzes', async () => {
       [[[0, 1], [0, 2], [0]], /Question 1 takes exactly one answer/],
       [[[1], [0, 2], [0, 1]], /Question 3 takes exactly one answer/],
       [[[1], [], [0]], /Please answer question 2/],
-      [[[1], [0.5], [0]], /option numbers|Invalid/],
+      [[[1], [0.5], [0]], /Answers are option numbers/],
+      [[[1], ['a'], [0]], /Answers are option numbers/],
+      [Array.from({ length: 101 }, () => [0]), /at most 100 questions/],
       ['nope', /answers/],
     ];
     for (const [answers, message] of cases) {
