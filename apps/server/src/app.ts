@@ -28,6 +28,7 @@ import { rateLimitPlugin } from './core/rate-limit.ts';
 import { redisPlugin } from './core/redis.ts';
 import { requestLimitsPlugin } from './core/request-limits.ts';
 import { securityHeadersPlugin } from './core/security-headers.ts';
+import { snapshotsPlugin } from './core/snapshots.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
 import { webPlugin } from './core/web.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
+  await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
 
   // Thumbnails and avatars: public, content-addressed names, so they may be cached for long.

@@ -31,6 +31,8 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   REDIS_URL: optional.pipe(z.url().optional()),
+  SNAPSHOT_CACHE_MB: z.coerce.number().min(0).default(128),
+  SNAPSHOT_MAX_MB: z.coerce.number().min(0).default(64),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optional,
@@ -136,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Background jobs (mail, later video processing) each instance works on at once. */
     jobsConcurrency: e.JOBS_CONCURRENCY,
     redisUrl: e.REDIS_URL,
+    /**
+     * Hot public answers kept compressed per catalogue version (core/snapshots.ts): bytes held in all,
+     * and the largest uncompressed answer kept (larger ones are streamed page by page).
+     */
+    snapshots: { maxBytes: e.SNAPSHOT_CACHE_MB * 1024 ** 2, maxEntryBytes: e.SNAPSHOT_MAX_MB * 1024 ** 2 },
     storage: {
       driver: e.STORAGE,
       localDir: path.join(dataDir, 'media'),

@@ -22,7 +22,7 @@ export const httpCachePlugin = fp(
       }
       const etag = reply.getHeader('etag');
       const ok = reply.statusCode >= 200 && reply.statusCode < 300;
-      if (ok && typeof etag === 'string' && matches(request.headers['if-none-match'], etag)) {
+      if (ok && typeof etag === 'string' && etagMatches(request.headers['if-none-match'], etag)) {
         reply.code(304);
         // null, not '': a 304 must not say Content-Length: 0 (RFC 9110 §8.6).
         return null;
@@ -34,7 +34,7 @@ export const httpCachePlugin = fp(
 );
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x"; `*` matches anything. */
-function matches(header: string | undefined, etag: string) {
+export function etagMatches(header: string | undefined, etag: string) {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));

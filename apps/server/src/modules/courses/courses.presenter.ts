@@ -1,8 +1,8 @@
-import type { Course, CourseSection, Lecture, Review } from '@kaksha/contracts';
+import type { Course, CourseCard, CourseSection, Lecture, Review } from '@kaksha/contracts';
 import type { courseSections, lectureCaptions, lectures, reviews, users } from '../../core/db/schema/index.ts';
 import type { Storage } from '../../core/storage.ts';
 import { photoUrl, thumbnailUrls } from '../media/media.service.ts';
-import type { CourseRecord } from './courses.queries.ts';
+import type { CourseCardRecord, CourseRecord } from './courses.queries.ts';
 
 export const lectureVideoUrl = (lectureId: string) => `/media/lectures/${lectureId}`;
 
@@ -87,4 +87,24 @@ export function presentCourse(storage: Storage, record: CourseRecord, viewerId?:
     presented.earnings = Number(record.earnings);
   }
   return presented;
+}
+
+/** A catalogue card: what `/allcourses` draws, without lecture or review arrays. */
+export function presentCourseCard(storage: Storage, record: CourseCardRecord): CourseCard {
+  const { course } = record;
+  return {
+    _id: course.id,
+    title: course.title,
+    subTitle: course.subTitle,
+    category: course.category as CourseCard['category'],
+    level: course.level as CourseCard['level'],
+    price: course.price,
+    ...thumbnailUrls(storage, course.thumbnailKey),
+    creator: course.creatorId,
+    creatorName: record.creatorName,
+    lectureCount: record.lectureCount,
+    avgRating: record.avgRating,
+    reviewCount: record.reviewCount,
+    createdAt: course.createdAt.toISOString(),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import {
   courseSections,
@@ -10,19 +10,18 @@ import {
   users,
 } from '../../core/db/schema/index.ts';
 
-/** Aggregates computed in the database, once, for every course card and page. */
-const avgRating = sql<number>`coalesce((select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.courseId} = ${courses.id}), 0)::float8`;
-const reviewCount = sql<number>`(select count(*) from ${reviews} where ${reviews.courseId} = ${courses.id})::int`;
-const lectureCount = sql<number>`(select count(*) from ${lectures} where ${lectures.courseId} = ${courses.id})::int`;
-const enrolledCount = sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id})::int`;
 /**
- * Rupees actually paid (enrolments record paise): spec §3's price × learners while the price never
- * changed, and still what learners paid after it did. Summed as bigint so large totals do not overflow.
+ * `column = any($1)` with the ids as one array parameter: an `IN` list binds one parameter per id
+ * and fails past PostgreSQL's 65,535 (a whole catalogue of lectures or reviews).
  */
-const earnings = sql<number>`((select coalesce(sum(${enrollments.amountPaid}), 0)::bigint from ${enrollments} where ${enrollments.courseId} = ${courses.id}) / 100.0)::float8`;
+export const anyId = (column: AnyColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+
+/** Average rating rounded to one decimal, half away from zero like SQL's `round(avg, 1)`, in integers. */
+export const averageRating = (sum: number, count: number) =>
+  count === 0 ? 0 : Math.floor((20 * sum + count) / (2 * count)) / 10;
 
 export interface CourseQueryOptions {
-  /** The signed-in user: enrolments are loaded only for the courses they created. */
+  /** The signed-in user: enrolments and earnings are loaded only for the courses they created. */
   viewerId?: string | null;
   orderBy?: SQL[];
   limit?: number;
@@ -32,6 +31,8 @@ export interface CourseQueryOptions {
 export interface CourseRecord {
   course: typeof courses.$inferSelect;
   creatorName: string;
+  /** `created_at` as text, exact to the microsecond: where the next keyset page starts. */
+  cursor: string;
   avgRating: number;
   reviewCount: number;
   lectureCount: number;
@@ -47,65 +48,62 @@ export interface CourseRecord {
   enrolledStudents: string[];
 }
 
+/** The courses matching `where` with their creator's name: one indexed statement, no per-row subqueries. */
+function selectCourses(db: DbOrTx, where: SQL | undefined, opts: CourseQueryOptions) {
+  const query = db
+    // The creation time as the database's text keeps its microseconds for keyset cursors.
+    .select({ course: courses, creatorName: users.name, cursor: sql<string>`${courses.createdAt}::text` })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(where)
+    .orderBy(...(opts.orderBy ?? [desc(courses.createdAt), asc(courses.id)]))
+    .$dynamic();
+  return opts.limit ? query.limit(opts.limit) : query;
+}
+
 /**
- * The read model of courses matching `where`, ordered by `orderBy`. Four queries whatever
- * the number of courses: courses with aggregates, lectures, reviews, enrolments of the
- * viewer's own courses.
+ * The read model of courses matching `where`, ordered by `orderBy`. Six statements whatever the
+ * number of courses (courses, lectures, sections, captions, reviews, the viewer's own enrolments),
+ * each an index lookup by course id; counts and averages are computed from the loaded rows.
  */
 export async function queryCourses(
   db: DbOrTx,
   where: SQL | undefined,
   opts: CourseQueryOptions = {},
 ): Promise<CourseRecord[]> {
-  let query = db
-    .select({
-      course: courses,
-      creatorName: users.name,
-      avgRating,
-      reviewCount,
-      lectureCount,
-      enrolledCount,
-      earnings,
-    })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.creatorId))
-    .where(where)
-    .orderBy(...(opts.orderBy ?? [desc(courses.createdAt), asc(courses.id)]))
-    .$dynamic();
-  if (opts.limit) query = query.limit(opts.limit);
-  const rows = await query;
+  const rows = await selectCourses(db, where, opts);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.course.id);
+  const ownIds = opts.viewerId ? rows.filter((r) => r.course.creatorId === opts.viewerId).map((r) => r.course.id) : [];
 
   const [lectureRows, sectionRows, captionRows, reviewRows, ownEnrollments] = await Promise.all([
     db
       .select()
       .from(lectures)
-      .where(inArray(lectures.courseId, ids))
-      .orderBy(asc(lectures.position), asc(lectures.createdAt), asc(lectures.id)),
+      .where(anyId(lectures.courseId, ids))
+      .orderBy(asc(lectures.courseId), asc(lectures.position), asc(lectures.createdAt), asc(lectures.id)),
     db
       .select()
       .from(courseSections)
-      .where(inArray(courseSections.courseId, ids))
+      .where(anyId(courseSections.courseId, ids))
       .orderBy(asc(courseSections.position), asc(courseSections.createdAt), asc(courseSections.id)),
     db
       .select({ caption: lectureCaptions })
       .from(lectureCaptions)
       .innerJoin(lectures, eq(lectures.id, lectureCaptions.lectureId))
-      .where(inArray(lectures.courseId, ids))
+      .where(anyId(lectures.courseId, ids))
       .orderBy(asc(lectureCaptions.lang)),
     db
       .select({ review: reviews, user: users })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
-      .where(inArray(reviews.courseId, ids))
+      .where(anyId(reviews.courseId, ids))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-    opts.viewerId
+    ownIds.length > 0
       ? db
-          .select({ courseId: enrollments.courseId, userId: enrollments.userId })
+          .select({ courseId: enrollments.courseId, userId: enrollments.userId, amountPaid: enrollments.amountPaid })
           .from(enrollments)
-          .innerJoin(courses, eq(courses.id, enrollments.courseId))
-          .where(and(inArray(enrollments.courseId, ids), eq(courses.creatorId, opts.viewerId)))
+          .where(anyId(enrollments.courseId, ownIds))
           .orderBy(asc(enrollments.createdAt), asc(enrollments.userId))
       : Promise.resolve([]),
   ]);
@@ -118,14 +116,76 @@ export async function queryCourses(
   );
   const reviewsByCourse = group(reviewRows, (r) => r.review.courseId);
   const studentsByCourse = group(ownEnrollments, (e) => e.courseId);
-  return rows.map((row) => ({
-    ...row,
-    lectures: curriculumOrder(lecturesByCourse.get(row.course.id) ?? [], sectionsByCourse.get(row.course.id) ?? []),
-    sections: sectionsByCourse.get(row.course.id) ?? [],
-    captions: captionsByLecture,
-    reviews: reviewsByCourse.get(row.course.id) ?? [],
-    enrolledStudents: (studentsByCourse.get(row.course.id) ?? []).map((e) => e.userId),
-  }));
+  return rows.map((row) => {
+    const courseLectures = lecturesByCourse.get(row.course.id) ?? [];
+    const sections = sectionsByCourse.get(row.course.id) ?? [];
+    const courseReviews = reviewsByCourse.get(row.course.id) ?? [];
+    const students = studentsByCourse.get(row.course.id) ?? [];
+    const ratingSum = courseReviews.reduce((sum, r) => sum + r.review.rating, 0);
+    return {
+      ...row,
+      avgRating: averageRating(ratingSum, courseReviews.length),
+      reviewCount: courseReviews.length,
+      lectureCount: courseLectures.length,
+      enrolledCount: students.length,
+      // Rupees actually paid (enrolments record paise): spec §3's price × learners while the price
+      // never changed, and still what learners paid after it did.
+      earnings: students.reduce((sum, e) => sum + e.amountPaid, 0) / 100,
+      lectures: curriculumOrder(courseLectures, sections),
+      sections,
+      captions: captionsByLecture,
+      reviews: courseReviews,
+      enrolledStudents: students.map((e) => e.userId),
+    };
+  });
+}
+
+/** A catalogue card: the course with its counts, without lecture or review arrays. */
+export interface CourseCardRecord {
+  course: typeof courses.$inferSelect;
+  creatorName: string;
+  cursor: string;
+  avgRating: number;
+  reviewCount: number;
+  lectureCount: number;
+}
+
+/** Catalogue cards for the courses matching `where`: three indexed statements per page. */
+export async function queryCourseCards(
+  db: DbOrTx,
+  where: SQL | undefined,
+  opts: CourseQueryOptions = {},
+): Promise<CourseCardRecord[]> {
+  const rows = await selectCourses(db, where, opts);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.course.id);
+  const [lectureCounts, ratings] = await Promise.all([
+    db
+      .select({ courseId: lectures.courseId, count: sql<number>`count(*)::int` })
+      .from(lectures)
+      .where(anyId(lectures.courseId, ids))
+      .groupBy(lectures.courseId),
+    db
+      .select({
+        courseId: reviews.courseId,
+        count: sql<number>`count(*)::int`,
+        sum: sql<number>`sum(${reviews.rating})::int`,
+      })
+      .from(reviews)
+      .where(anyId(reviews.courseId, ids))
+      .groupBy(reviews.courseId),
+  ]);
+  const lecturesOf = new Map(lectureCounts.map((r) => [r.courseId, r.count]));
+  const ratingsOf = new Map(ratings.map((r) => [r.courseId, r]));
+  return rows.map((row) => {
+    const rating = ratingsOf.get(row.course.id);
+    return {
+      ...row,
+      lectureCount: lecturesOf.get(row.course.id) ?? 0,
+      reviewCount: rating?.count ?? 0,
+      avgRating: rating ? averageRating(rating.sum, rating.count) : 0,
+    };
+  });
 }
 
 /** Lectures in the order a learner meets them: the implicit section first, then section by section. */
@@ -136,6 +196,10 @@ function curriculumOrder(courseLectures: (typeof lectures.$inferSelect)[], secti
   // Array.prototype.sort is stable: within a section the position order of the query is kept.
   return [...courseLectures].sort((a, b) => sectionRank(a) - sectionRank(b));
 }
+
+/** Courses after (`createdAt`, `id`) in newest-first order (the published-newest index's order). */
+export const newestAfter = (createdAt: string, id: string) =>
+  sql`(${courses.createdAt} < ${createdAt}::timestamptz or (${courses.createdAt} = ${createdAt}::timestamptz and ${courses.id} > ${id}::uuid))`;
 
 function group<T>(items: T[], key: (t: T) => string) {
   const map = new Map<string, T[]>();

@@ -1,4 +1,6 @@
 import {
+  catalogPageSchema,
+  catalogQuerySchema,
   courseSchema,
   createCourseRequestSchema,
   creatorSchema,
@@ -11,9 +13,14 @@ import {
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isUuid } from '../../core/ids.ts';
 import { bufferedFile, readForm } from '../../core/multipart-form.ts';
+import { readCatalogVersion } from '../../core/snapshots.ts';
 import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import {
+  catalogPageJson,
+  catalogueViewer,
+  courseVisibility,
   createCourse,
   deleteCourse,
   editCourse,
@@ -21,9 +28,10 @@ import {
   findCreator,
   listCreatorCourses,
   listEnrolledCourses,
-  listPublishedCourses,
   loadOwnedCourse,
   presentOwnCourse,
+  publicCourseJson,
+  publishedCoursesJson,
 } from './courses.service.ts';
 
 const thumbnailFile = bufferedFile('thumbnail', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge });
@@ -42,12 +50,49 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['courses'],
         summary: 'Every published course, newest first (`limit`: only the newest few)',
+        description:
+          'Served from a compressed snapshot per catalogue version (ETag = version); a catalogue too ' +
+          'large to keep is streamed page by page.',
         querystring: listPublishedCoursesQuerySchema,
         response: { 200: z.array(courseSchema) },
       },
     },
-    async (request) =>
-      listPublishedCourses(app.db, app.storage, { viewerId: request.user?.id, limit: request.query.limit }),
+    async (request, reply) => {
+      const { limit } = request.query;
+      const [version, viewerId] = await Promise.all([
+        readCatalogVersion(app.db),
+        catalogueViewer(app.db, request.user),
+      ]);
+      return app.snapshots.send(
+        request,
+        reply,
+        `published:${limit ?? 'all'}:${viewerId ?? ''}`,
+        version,
+        () => publishedCoursesJson(app.db, app.storage, { viewerId, limit }),
+        viewerId ? `-${viewerId}` : '',
+      );
+    },
+  );
+
+  app.get(
+    '/catalog',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Published courses as slim cards, newest first, a page at a time, filtered by category',
+        description:
+          "Several `category` values mean any of them. Pass the answer's `nextCursor` as `cursor` for " +
+          'the next page (null on the last).',
+        querystring: catalogQuerySchema,
+        response: { 200: catalogPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const key = `catalog:${[...query.category].sort().join(',')}:${query.cursor ?? ''}:${query.limit}`;
+      const version = await readCatalogVersion(app.db);
+      return app.snapshots.send(request, reply, key, version, () => catalogPageJson(app.db, app.storage, query));
+    },
   );
 
   app.get(
@@ -60,7 +105,18 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseSchema },
       },
     },
-    async (request) => findCourseForViewer(app.db, app.storage, request.params.courseId, request.user?.id),
+    async (request, reply) => {
+      const { courseId } = request.params;
+      const viewerId = request.user?.id;
+      const course = isUuid(courseId) ? await courseVisibility(app.db, courseId) : undefined;
+      // The public answer is shared; the creator's (learners, earnings) and unpublished ones are not.
+      if (!course?.isPublished || course.creatorId === viewerId) {
+        return findCourseForViewer(app.db, app.storage, courseId, viewerId);
+      }
+      return app.snapshots.send(request, reply, `course:${courseId}`, course.version, () =>
+        publicCourseJson(app.db, app.storage, courseId),
+      );
+    },
   );
 
   app.post(

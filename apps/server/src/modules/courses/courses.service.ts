@@ -1,16 +1,39 @@
-import type { Course, CreateCourseRequest, Creator, EditCourseRequest } from '@kaksha/contracts';
+import type {
+  CatalogPage,
+  CatalogQuery,
+  Course,
+  CreateCourseRequest,
+  Creator,
+  EditCourseRequest,
+} from '@kaksha/contracts';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, enrollments, lectures, paymentOrders, reviews, users } from '../../core/db/schema/index.ts';
+import {
+  catalogVersion,
+  courses,
+  enrollments,
+  lectures,
+  paymentOrders,
+  reviews,
+  users,
+} from '../../core/db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unsupportedMedia } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Form } from '../../core/multipart-form.ts';
+import { jsonArray, keysetPages } from '../../core/snapshots.ts';
 import type { Storage } from '../../core/storage.ts';
 import { lectureVideoPrefix, photoUrl, removeThumbnail, removeVideo, storeThumbnail } from '../media/media.service.ts';
 import { reindexCourse } from '../search/search.service.ts';
-import { presentCourse } from './courses.presenter.ts';
-import { type CourseQueryOptions, isEnrolled, queryCourses } from './courses.queries.ts';
+import { presentCourse, presentCourseCard } from './courses.presenter.ts';
+import {
+  type CourseQueryOptions,
+  type CourseRecord,
+  isEnrolled,
+  newestAfter,
+  queryCourseCards,
+  queryCourses,
+} from './courses.queries.ts';
 
 /*
  * The courses module's public face. Other modules read courses through it (the one course
@@ -28,11 +51,93 @@ async function findCourses(db: DbOrTx, storage: Storage, where: SQL | undefined,
   return records.map((record) => presentCourse(storage, record, opts.viewerId));
 }
 
-export const listPublishedCourses = (
+/** Courses per statement when a list is read in pages (a complete catalogue of any size). */
+const READ_PAGE = 500;
+
+/**
+ * The published catalogue, newest first, as JSON text page by page (`getpublishedcoures`,
+ * complete or the newest `limit`): bounded statements and memory at any catalogue size.
+ */
+export function publishedCoursesJson(
   db: DbOrTx,
   storage: Storage,
   opts: { viewerId?: string | null; limit?: number } = {},
-) => findCourses(db, storage, eq(courses.isPublished, true), opts);
+) {
+  const pages = keysetPages<CourseRecord>(
+    (last, size) =>
+      queryCourses(db, and(eq(courses.isPublished, true), last && newestAfter(last.cursor, last.course.id)), {
+        viewerId: opts.viewerId,
+        limit: size,
+      }),
+    { pageSize: READ_PAGE, limit: opts.limit },
+  );
+  return jsonArray(pages, (record) => presentCourse(storage, record, opts.viewerId));
+}
+
+/**
+ * Who `getpublishedcoures` is personalised for: an educator with a published course sees its
+ * learners and earnings in it (the presenter's rule); everyone else gets the shared answer.
+ */
+export async function catalogueViewer(db: DbOrTx, user: { id: string; role: string } | null | undefined) {
+  if (user?.role !== 'educator') return null;
+  const [own] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.creatorId, user.id), eq(courses.isPublished, true)))
+    .limit(1);
+  return own ? user.id : null;
+}
+
+/** One page of the slim catalogue (`GET /api/course/catalog`), as JSON text. */
+export async function* catalogPageJson(db: DbOrTx, storage: Storage, query: CatalogQuery) {
+  const filter = and(
+    eq(courses.isPublished, true),
+    query.category.length > 0 ? inArray(courses.category, query.category) : undefined,
+  );
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [cards, [{ total }]] = await Promise.all([
+    // One more than asked: whether a next page exists, without counting.
+    queryCourseCards(db, and(filter, after && newestAfter(after.createdAt, after.id)), { limit: query.limit + 1 }),
+    db.select({ total: sql<number>`count(*)::int` }).from(courses).where(filter),
+  ]);
+  const page = cards.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const nextCursor = cards.length > query.limit && last ? encodeCursor(last.cursor, last.course.id) : null;
+  const answer: CatalogPage = { courses: page.map((card) => presentCourseCard(storage, card)), nextCursor, total };
+  yield JSON.stringify(answer);
+}
+
+/** `timestamptz::text` as PostgreSQL writes it: the only time a cursor may carry. */
+const DATABASE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string) {
+  const [createdAt = '', id = '', extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (extra !== undefined || !isUuid(id) || !DATABASE_TIMESTAMP.test(createdAt)) {
+    throw badRequest('This catalogue page link is out of date; start from the first page', {
+      cursor: 'Invalid cursor',
+    });
+  }
+  return { createdAt, id };
+}
+
+/** A published course as everyone but its creator sees it, as JSON text (the getcourse snapshot). */
+export async function* publicCourseJson(db: DbOrTx, storage: Storage, courseId: string) {
+  const [record] = await queryCourses(db, and(eq(courses.id, courseId), eq(courses.isPublished, true)));
+  if (!record) throw notFound('Course not found');
+  yield JSON.stringify(presentCourse(storage, record));
+}
+
+/** What getcourse decides on before reading the course: is it public for this viewer? (one indexed read) */
+export async function courseVisibility(db: DbOrTx, courseId: string) {
+  const [row] = await db
+    .select({ version: catalogVersion.version, creatorId: courses.creatorId, isPublished: courses.isPublished })
+    .from(catalogVersion)
+    .leftJoin(courses, eq(courses.id, courseId))
+    .where(eq(catalogVersion.id, 1));
+  return { version: row?.version ?? 0, creatorId: row?.creatorId ?? null, isPublished: row?.isPublished ?? false };
+}
 
 /** Presented courses for the given ids, in the order given (search results). Unknown ids are skipped. */
 export async function loadCourseCards(

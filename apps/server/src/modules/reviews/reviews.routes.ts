@@ -7,7 +7,8 @@ import {
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { giveReview, listReviews } from './reviews.service.ts';
+import { readCatalogVersion } from '../../core/snapshots.ts';
+import { giveReview, reviewsJson } from './reviews.service.ts';
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -39,11 +40,18 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Reviews of published courses, newest first',
+        description: 'Served from a compressed snapshot per catalogue version (ETag = version).',
         querystring: listReviewsQuerySchema,
         response: { 200: z.array(reviewSchema) },
       },
     },
-    async (request) => listReviews(app.db, app.storage, request.query.limit),
+    async (request, reply) => {
+      const { limit } = request.query;
+      const version = await readCatalogVersion(app.db);
+      return app.snapshots.send(request, reply, `reviews:${limit ?? 'all'}`, version, () =>
+        reviewsJson(app.db, app.storage, limit),
+      );
+    },
   );
 };
 

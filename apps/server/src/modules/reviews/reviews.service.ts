@@ -1,9 +1,10 @@
-import type { GiveReviewRequest, Review } from '@kaksha/contracts';
+import type { GiveReviewRequest } from '@kaksha/contracts';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, enrollments, reviews, users } from '../../core/db/schema/index.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { jsonArray, keysetPages } from '../../core/snapshots.ts';
 import type { Storage } from '../../core/storage.ts';
 import { presentReview } from '../courses/courses.service.ts';
 
@@ -43,17 +44,42 @@ export async function giveReview(db: DbOrTx, storage: Storage, userId: string, i
   return { review: presentReview(storage, review, user, row.course.title), replaced: !inserted };
 }
 
-/** Reviews of published courses, newest first, each with its reviewer and course title. */
-export async function listReviews(db: DbOrTx, storage: Storage, limit?: number): Promise<Review[]> {
-  let query = db
-    .select({ review: reviews, user: users, courseTitle: courses.title })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .innerJoin(courses, eq(courses.id, reviews.courseId))
-    .where(eq(courses.isPublished, true))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .$dynamic();
-  if (limit) query = query.limit(limit);
-  const rows = await query;
-  return rows.map(({ review, user, courseTitle }) => presentReview(storage, review, user, courseTitle));
+/** Reviews per statement when the list is read in pages. */
+const REVIEWS_PAGE = 1000;
+
+/**
+ * Reviews of published courses, newest first, each with its reviewer and course title, as JSON
+ * text page by page (`allReview`, complete or the newest `limit`): bounded at any size.
+ */
+export function reviewsJson(db: DbOrTx, storage: Storage, limit?: number) {
+  type Row = {
+    review: typeof reviews.$inferSelect;
+    user: typeof users.$inferSelect;
+    courseTitle: string;
+    cursor: string;
+  };
+  const pages = keysetPages<Row>(
+    (last, size) =>
+      db
+        .select({
+          review: reviews,
+          user: users,
+          courseTitle: courses.title,
+          // The database's own text keeps the microseconds the keyset needs.
+          cursor: sql<string>`${reviews.createdAt}::text`,
+        })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .innerJoin(courses, eq(courses.id, reviews.courseId))
+        .where(
+          and(
+            eq(courses.isPublished, true),
+            last && sql`(${reviews.createdAt}, ${reviews.id}) < (${last.cursor}::timestamptz, ${last.review.id}::uuid)`,
+          ),
+        )
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(size),
+    { pageSize: REVIEWS_PAGE, limit },
+  );
+  return jsonArray(pages, ({ review, user, courseTitle }) => presentReview(storage, review, user, courseTitle));
 }

@@ -1,0 +1,253 @@
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DbOrTx } from './db/client.ts';
+import { catalogVersion } from './db/schema/index.ts';
+import { etagMatches } from './http-cache.ts';
+
+/**
+ * Read models computed once per catalogue change, not per request (issue 16, ADR 0013).
+ *
+ * A snapshot is the whole JSON answer of a hot public read (the catalogue, reviews, a course page)
+ * for one catalogue version, kept compressed (brotli and gzip, made once, off the main thread) in a
+ * per-process cache bounded by bytes. The version lives in the database and is bumped by triggers
+ * in the same transaction as every visible change (ADR 0012), so reading it with each request keeps
+ * every instance correct. Its ETag is the version, so a revalidation costs one indexed read.
+ * An answer too large to keep (a 100,000-course catalogue) is streamed page by page instead.
+ */
+
+/** The catalogue version: one primary-key read. */
+export async function readCatalogVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ version: catalogVersion.version })
+    .from(catalogVersion)
+    .where(eq(catalogVersion.id, 1));
+  return row?.version ?? 0;
+}
+
+/** What a snapshot is made of: the answer's JSON text in pieces, produced page by page. */
+export type JsonChunks = () => AsyncIterable<string>;
+
+interface Compressed {
+  br: Buffer;
+  gzip: Buffer;
+  rawBytes: number;
+}
+
+interface Entry {
+  version: number;
+  /** null: larger than one snapshot may be; this version is streamed. */
+  ready: Promise<Compressed | null>;
+  bytes: number;
+}
+
+export interface SnapshotCacheOptions {
+  /** Compressed bytes all snapshots may hold together (least recently used leave first). */
+  maxBytes: number;
+  /** Uncompressed bytes above which an answer is streamed rather than kept. */
+  maxEntryBytes: number;
+}
+
+export class SnapshotCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly options: SnapshotCacheOptions) {}
+
+  /**
+   * Answers `key` at `version`: 304 when the browser's copy is this version, else the kept
+   * snapshot (made now if missing; concurrent requests share one build), else a live stream.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    version: number,
+    chunks: JsonChunks,
+    etagSuffix = '',
+  ) {
+    const etag = `W/"v${version}${etagSuffix}"`;
+    reply.header('etag', etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const snapshot = await this.get(key, version, chunks);
+    if (!snapshot) return reply.send(Readable.from(jsonStream(chunks)));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') {
+      // Rare (curl, some outside clients): inflated on demand rather than kept a third time.
+      return reply.send(await gunzip(snapshot.gzip));
+    }
+    return reply.header('content-encoding', encoding).send(snapshot[encoding]);
+  }
+
+  /** The compressed snapshot of `key` at `version`, or null when it is too large to keep. */
+  async get(key: string, version: number, chunks: JsonChunks): Promise<Compressed | null> {
+    const found = this.entries.get(key);
+    if (found && found.version === version) {
+      // Most recently used last: eviction takes from the front.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.ready;
+    }
+    if (found) this.remove(key, found);
+    const entry: Entry = { version, bytes: 0, ready: compressChunks(chunks, this.options.maxEntryBytes) };
+    this.entries.set(key, entry);
+    try {
+      const snapshot = await entry.ready;
+      if (this.entries.get(key) === entry) {
+        entry.bytes = snapshot ? snapshot.br.length + snapshot.gzip.length : 0;
+        this.bytes += entry.bytes;
+        this.evict();
+      }
+      return snapshot;
+    } catch (error) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      throw error;
+    }
+  }
+
+  /** Bytes held (tests, metrics). */
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private evict() {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(key, entry);
+    }
+  }
+}
+
+/** The answer's text as a stream of buffers (for a live answer; compression is then the plugin's). */
+async function* jsonStream(chunks: JsonChunks) {
+  for await (const chunk of chunks()) yield Buffer.from(chunk);
+}
+
+/**
+ * Feeds the chunks to a brotli and a gzip compressor at once (they run on libuv's thread pool,
+ * so a big snapshot never blocks other requests). Null when the text passes `maxRawBytes`.
+ */
+async function compressChunks(chunks: JsonChunks, maxRawBytes: number): Promise<Compressed | null> {
+  const br = zlib.createBrotliCompress({
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
+  });
+  const gzip = zlib.createGzip({ level: 6 });
+  const collected = [collect(br), collect(gzip)];
+  let rawBytes = 0;
+  try {
+    for await (const chunk of chunks()) {
+      const buffer = Buffer.from(chunk);
+      rawBytes += buffer.length;
+      if (rawBytes > maxRawBytes) {
+        br.destroy();
+        gzip.destroy();
+        await Promise.allSettled(collected);
+        return null;
+      }
+      await Promise.all([write(br, buffer), write(gzip, buffer)]);
+    }
+    br.end();
+    gzip.end();
+    const [brBytes, gzipBytes] = await Promise.all(collected);
+    return { br: brBytes, gzip: gzipBytes, rawBytes };
+  } catch (error) {
+    br.destroy();
+    gzip.destroy();
+    await Promise.allSettled(collected);
+    throw error;
+  }
+}
+
+function collect(stream: zlib.BrotliCompress | zlib.Gzip): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    stream.on('data', (part: Buffer) => parts.push(part));
+    stream.on('end', () => resolve(Buffer.concat(parts)));
+    stream.on('error', reject);
+    stream.on('close', () => {
+      if (!stream.readableEnded) reject(new Error('compression stopped'));
+    });
+  });
+}
+
+function write(stream: zlib.BrotliCompress | zlib.Gzip, buffer: Buffer) {
+  return new Promise<void>((resolve) => {
+    if (stream.write(buffer)) resolve();
+    else stream.once('drain', resolve);
+  });
+}
+
+const gunzip = (buffer: Buffer) =>
+  new Promise<Buffer>((resolve, reject) => zlib.gunzip(buffer, (error, out) => (error ? reject(error) : resolve(out))));
+
+/** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** Joins pages of items into one JSON array, page by page. */
+export async function* jsonArray<T>(pages: AsyncIterable<T[]>, present: (item: T) => unknown): AsyncIterable<string> {
+  yield '[';
+  let first = true;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    const text = page.map((item) => JSON.stringify(present(item))).join(',');
+    yield first ? text : `,${text}`;
+    first = false;
+  }
+  yield ']';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    snapshots: SnapshotCache;
+  }
+}
+
+/** One snapshot cache per instance, sized by SNAPSHOT_CACHE_MB / SNAPSHOT_MAX_MB. */
+export const snapshotsPlugin = fp(
+  async (app) => {
+    app.decorate('snapshots', new SnapshotCache(app.config.snapshots));
+  },
+  { name: 'snapshots' },
+);
+
+/**
+ * Loads a list in pages of `pageSize` (each page keyed on the last row of the one before) until
+ * `limit` rows or the end: memory and statement time stay bounded whatever the list's length.
+ */
+export async function* keysetPages<T>(
+  load: (after: T | undefined, size: number) => Promise<T[]>,
+  opts: { pageSize: number; limit?: number },
+): AsyncIterable<T[]> {
+  let remaining = opts.limit ?? Number.POSITIVE_INFINITY;
+  let last: T | undefined;
+  while (remaining > 0) {
+    const size = Math.min(opts.pageSize, remaining);
+    const page = await load(last, size);
+    if (page.length > 0) yield page;
+    if (page.length < size) return;
+    remaining -= page.length;
+    last = page[page.length - 1];
+  }
+}

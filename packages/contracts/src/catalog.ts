@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { CATEGORIES, LEVELS } from './courses.ts';
+import { schema } from './define.ts';
+
+/** Cards per catalogue page unless `limit` says otherwise, and the most one page holds. */
+export const CATALOG_PAGE_SIZE = 24;
+export const CATALOG_PAGE_MAX = 100;
+
+/**
+ * `GET /api/course/catalog?category=…&category=…&cursor=…&limit=24`: published courses newest
+ * first, one page at a time. Several categories mean any of them (spec §2's filter); none, all.
+ */
+export const catalogQuerySchema = schema(() =>
+  z.object({
+    category: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+      .pipe(z.array(z.enum(CATEGORIES, { error: 'Choose categories from the list' })).max(CATEGORIES.length)),
+    /** `nextCursor` of the previous page. */
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(CATALOG_PAGE_MAX).default(CATALOG_PAGE_SIZE),
+  }),
+);
+export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
+
+/** A course as a catalogue card shows it: no lecture or review arrays. */
+export const courseCardSchema = schema(() =>
+  z.object({
+    _id: z.string(),
+    title: z.string(),
+    subTitle: z.string(),
+    category: z.enum(CATEGORIES),
+    level: z.enum(LEVELS).nullable(),
+    price: z.number().int().nullable(),
+    thumbnail: z.string().nullable(),
+    thumbnailSrcSet: z.string().nullable().optional(),
+    creator: z.string(),
+    creatorName: z.string(),
+    lectureCount: z.number().int(),
+    avgRating: z.number(),
+    reviewCount: z.number().int(),
+    createdAt: z.string(),
+  }),
+);
+export type CourseCard = z.infer<typeof courseCardSchema>;
+
+export const catalogPageSchema = schema(() =>
+  z.object({
+    courses: z.array(courseCardSchema),
+    /** Pass as `cursor` for the next page; null on the last one. */
+    nextCursor: z.string().nullable(),
+    /** Published courses matching the filter, all pages together. */
+    total: z.number().int(),
+  }),
+);
+export type CatalogPage = z.infer<typeof catalogPageSchema>;
