@@ -9,6 +9,7 @@ export const CATALOG_PAGE_MAX = 100;
 /**
  * `GET /api/course/catalog?category=…&category=…&cursor=…&limit=24`: published courses newest
  * first, one page at a time. Several categories mean any of them (spec §2's filter); none, all.
+ * `creator` narrows to one educator's courses.
  */
 export const catalogQuerySchema = schema(() =>
   z.object({
@@ -17,6 +18,8 @@ export const catalogQuerySchema = schema(() =>
       .optional()
       .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
       .pipe(z.array(z.enum(CATEGORIES, { error: 'Choose categories from the list' })).max(CATEGORIES.length)),
+    /** Only this educator's courses (a course page's "other courses by the educator"). */
+    creator: z.guid({ error: 'creator must be a user id' }).optional(),
     /** `nextCursor` of the previous page. */
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(CATALOG_PAGE_MAX).default(CATALOG_PAGE_SIZE),

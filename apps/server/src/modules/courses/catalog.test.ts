@@ -75,8 +75,14 @@ describe('catalogue pages and snapshots', async () => {
     expect(new Set(cards.map((c) => c.category))).toEqual(new Set(['AI/ML', 'Others']));
   });
 
-  it('answers 400 with a message for a bad category, cursor or limit', async () => {
-    for (const query of ['category=Cooking', 'cursor=not-a-cursor', 'limit=0', 'limit=101', 'limit=x']) {
+  it("lists one educator's published courses", async () => {
+    const { cards, totals } = await allPages(app, `creator=${educator.id}`);
+    expect(cards.map((c) => c._id)).toEqual([web.id]);
+    expect(totals).toEqual([1]);
+  });
+
+  it('answers 400 with a message for a bad category, creator, cursor or limit', async () => {
+    for (const query of ['category=Cooking', 'creator=x', 'cursor=not-a-cursor', 'limit=0', 'limit=101', 'limit=x']) {
       const res = await app.inject(`/api/course/catalog?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toEqual(expect.any(String));

@@ -89,7 +89,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query;
-      const key = `catalog:${[...query.category].sort().join(',')}:${query.cursor ?? ''}:${query.limit}`;
+      const key = `catalog:${[...query.category].sort().join(',')}:${query.creator ?? ''}:${query.cursor ?? ''}:${query.limit}`;
       const version = await readCatalogVersion(app.db);
       return app.snapshots.send(request, reply, key, version, () => catalogPageJson(app.db, app.storage, query));
     },

@@ -93,6 +93,7 @@ export async function* catalogPageJson(db: DbOrTx, storage: Storage, query: Cata
   const filter = and(
     eq(courses.isPublished, true),
     query.category.length > 0 ? inArray(courses.category, query.category) : undefined,
+    query.creator ? eq(courses.creatorId, query.creator) : undefined,
   );
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [cards, [{ total }]] = await Promise.all([
