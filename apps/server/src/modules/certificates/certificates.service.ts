@@ -21,7 +21,7 @@ export const NO_LECTURES_MESSAGE = 'This course has no lectures yet, so it has n
 
 type CertificateRow = typeof certificates.$inferSelect;
 
-export function presentCertificate(publicUrl: string, row: CertificateRow): Certificate {
+function presentCertificate(publicUrl: string, row: CertificateRow): Certificate {
   return {
     _id: row.id,
     courseId: row.courseId,
