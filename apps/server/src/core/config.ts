@@ -34,6 +34,10 @@ const envSchema = z.object({
   SNAPSHOT_CACHE_MB: z.coerce.number().min(0).default(128),
   SNAPSHOT_MAX_MB: z.coerce.number().min(0).default(64),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  VIDEO_PROCESSING: bool.default(true),
+  VIDEO_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -137,6 +141,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     /** Background jobs (mail, later video processing) each instance works on at once. */
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    /**
+     * Uploaded lecture videos → HLS renditions, poster and duration (modules/media/video-processing.ts),
+     * when `enabled` and ffmpeg/ffprobe run (checked at start); otherwise the original file plays.
+     */
+    video: {
+      processing: e.VIDEO_PROCESSING,
+      /** Transcodes each instance runs at once (each uses about all cores / this many threads). */
+      concurrency: e.VIDEO_JOBS_CONCURRENCY,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      /** A failed attempt is retried after this (doubling); tests need no long waits. */
+      retryDelaySeconds: e.NODE_ENV === 'test' ? 1 : 30,
+    },
     redisUrl: e.REDIS_URL,
     /**
      * Hot public answers kept compressed per catalogue version (core/snapshots.ts): bytes held in all,

@@ -20,17 +20,33 @@ export interface SendOptions {
 export interface JobInfo {
   id: string;
   retryCount: number;
+  /** Retries this job may have in all: the attempt with `retryCount === retryLimit` is its last. */
+  retryLimit: number;
+  /**
+   * Aborted when the queue stops (the app closes): a long job should give up at once — it is
+   * retried later, here or by another instance — rather than hold up the shutdown.
+   */
+  signal: AbortSignal;
+}
+
+export interface WorkOptions {
+  /** Workers for this queue in this process (default `JOBS_CONCURRENCY`): e.g. 1 for CPU-heavy jobs. */
+  concurrency?: number;
 }
 
 /**
  * A durable job queue (pg-boss, on the same PostgreSQL or embedded PGlite database as the
  * data): jobs survive restarts, are retried with back-off, and are worked by every instance.
- * Queues used today: `mail`. Later: video processing, re-embedding.
+ * Queues used today: `mail`, `video-processing`. Later: re-embedding.
  */
 export interface Jobs {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Works the queue with `JOBS_CONCURRENCY` workers in this process; a thrown error retries the job. */
-  work<T extends object>(queue: string, handler: (data: T, job: JobInfo) => Promise<void>): Promise<void>;
+  /** Works the queue with `JOBS_CONCURRENCY` (or `options.concurrency`) workers in this process; a thrown error retries the job. */
+  work<T extends object>(
+    queue: string,
+    handler: (data: T, job: JobInfo) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
   /** Jobs not yet completed (created, retry or active) in a queue. */
   pending(queue: string): Promise<number>;
 }
@@ -99,6 +115,7 @@ export async function startJobs(database: Database, opts: JobsOptions) {
       boss = makeBoss();
     }
   }
+  const stopping = new AbortController();
   const created = new Set<string>();
   const ensureQueue = async (queue: string) => {
     if (created.has(queue)) return;
@@ -122,15 +139,21 @@ export async function startJobs(database: Database, opts: JobsOptions) {
         ...(options.tx ? { db: txExecutor(options.tx) } : {}),
       } as PgBoss.SendOptions);
     },
-    async work(queue, handler) {
+    async work(queue, handler, workOptions = {}) {
       await ensureQueue(queue);
-      for (let i = 0; i < opts.concurrency; i++) {
+      const workers = workOptions.concurrency ?? opts.concurrency;
+      for (let i = 0; i < workers; i++) {
         await boss.work<object>(
           queue,
           { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true, batchSize: 1 },
           async ([job]) => {
             try {
-              await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+              await handler(job.data as never, {
+                id: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                signal: stopping.signal,
+              });
             } catch (err) {
               opts.log.warn(
                 { err, queue, jobId: job.id, retryCount: job.retryCount },
@@ -153,7 +176,10 @@ export async function startJobs(database: Database, opts: JobsOptions) {
   return {
     jobs,
     /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then returns. */
-    stop: (timeoutMs = 8_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
+    stop: (timeoutMs = 8_000) => {
+      stopping.abort();
+      return boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
   };
 }
 

@@ -37,6 +37,9 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 /** The content type a key is stored (and served from the bucket) with, by its extension. */
