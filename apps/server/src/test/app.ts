@@ -63,6 +63,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // No ffmpeg runs unless a test asks for it (modules/media/video-processing.test.ts).
+    VIDEO_PROCESSING: 'false',
     ...env,
   });
   const app = await buildApp(config, { database, logger: opts.logger });

@@ -5,12 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, enrollments, lectures } from '../../core/db/schema/index.ts';
+import { courses, enrollments, lectureCaptions, lectures } from '../../core/db/schema/index.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { SessionUser } from '../../core/sessions.ts';
 import { contentTypeOf } from '../../core/storage/s3.ts';
+import { canonicalLanguageTag } from './captions.ts';
 import { sendMedia } from './media.stream.ts';
+import { startVideoWorkers } from './video-processing.ts';
 
 export const LOGIN_TO_WATCH = 'Please log in to watch this lecture';
 export const NO_ACCESS = 'Enroll in this course to watch this lecture';
@@ -47,7 +49,106 @@ const siteVideoDir =
   ) ?? path.resolve(here, '../seed-media/videos');
 const SITE_VIDEOS = new Set(['about.mp4']);
 
+/**
+ * Files of a processed video under `/hls/`: the master playlist, and per rendition its playlist
+ * and numbered segments. Nothing else is ever read, so no path can leave the lecture's folder.
+ */
+const HLS_FILE = /^(?:master\.m3u8|\d{3,4}p\/(?:index\.m3u8|seg_\d{3,6}\.ts))$/;
+const CAPTIONS_FILE = /^([A-Za-z0-9-]{1,35})\.vtt$/;
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const SEGMENT_TYPE = 'video/mp2t';
+
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The video conversion workers (none, logged once, without ffmpeg). When the app closes, running
+  // conversions are killed; their jobs are retried by whichever instance runs next.
+  await startVideoWorkers({ db: app.db, storage: app.storage, log: app.log, video: app.config.video, jobs: app.jobs });
+
+  /** Streams a private stored file (HLS, poster, captions) once access has been checked. */
+  const sendStored = async (
+    request: Parameters<typeof sendMedia>[0],
+    reply: Parameters<typeof sendMedia>[1],
+    key: string,
+    contentType: string,
+    cacheControl: string,
+  ) => {
+    const stat = await app.storage.stat(key);
+    if (!stat) throw notFound('Not found');
+    return sendMedia(request, reply, {
+      size: stat.size,
+      mtime: stat.mtime,
+      contentType,
+      cacheControl,
+      open: (range) => app.storage.read(key, range),
+    });
+  };
+
+  // HLS of a processed video, to those who may watch it. With STORAGE=s3 the files are streamed
+  // through the server too (a playlist's relative URLs must stay behind the access check).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/lectures/:lectureId/hls/*',
+    compress: false,
+    schema: {
+      tags: ['media'],
+      summary: "A lecture's HLS master playlist, rendition playlists and segments (access checked like the video)",
+      params: z.object({ lectureId: z.string(), '*': z.string() }),
+    },
+    handler: async (request, reply) => {
+      const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
+      const file = request.params['*'];
+      if (!HLS_FILE.test(file)) throw notFound('Not found');
+      if (lecture.processing !== 'ready' || !lecture.hlsKey) throw notFound('This lecture has no processed video yet');
+      const segment = file.endsWith('.ts');
+      return sendStored(
+        request,
+        reply,
+        `${lecture.hlsKey}/${file}`,
+        segment ? SEGMENT_TYPE : PLAYLIST_TYPE,
+        // Segments never change (a new upload gets a new folder); playlists are checked again.
+        segment ? 'private, max-age=86400' : 'private, no-cache',
+      );
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/lectures/:lectureId/poster.jpg',
+    compress: false,
+    schema: {
+      tags: ['media'],
+      summary: "A lecture's poster frame (access checked like the video)",
+      params: z.object({ lectureId: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
+      if (!lecture.posterKey) throw notFound('This lecture has no poster yet');
+      return sendStored(request, reply, lecture.posterKey, 'image/jpeg', 'private, max-age=3600');
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/lectures/:lectureId/captions/:file',
+    schema: {
+      tags: ['media'],
+      summary: "A lecture's WebVTT captions in one language, e.g. `hi-IN.vtt` (access checked like the video)",
+      params: z.object({ lectureId: z.string(), file: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
+      const lang = canonicalLanguageTag(CAPTIONS_FILE.exec(request.params.file)?.[1] ?? '');
+      const [row] = lang
+        ? await app.db
+            .select({ key: lectureCaptions.key })
+            .from(lectureCaptions)
+            .where(and(eq(lectureCaptions.lectureId, lecture.id), eq(lectureCaptions.lang, lang)))
+            .limit(1)
+        : [];
+      if (!row) throw notFound('No captions in this language');
+      return sendStored(request, reply, row.key, 'text/vtt; charset=utf-8', 'private, no-cache');
+    },
+  });
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/lectures/:lectureId',

@@ -1,9 +1,17 @@
 /**
  * The media module's public face: what other modules may do with stored images and lecture
- * videos. Image processing lives in images.ts, video streaming-to-storage in videos.ts.
+ * videos. Image processing lives in images.ts, video streaming-to-storage in videos.ts, the HLS
+ * conversion job in video-processing.ts, captions in captions.ts.
  */
 import type { Storage } from '../../core/storage.ts';
 
+export {
+  CaptionsError,
+  canonicalLanguageTag,
+  removeCaptions,
+  storeCaptions,
+  toWebVtt,
+} from './captions.ts';
 export {
   IMAGE_UPLOADS_PER_USER,
   removeThumbnail,
@@ -11,7 +19,8 @@ export {
   storeThumbnail,
   thumbnailUrls,
 } from './images.ts';
-export { lectureVideoPrefix, removeVideo, type StoredVideo, storeVideo } from './videos.ts';
+export { queueVideoProcessing, type VideoPipeline, videoProcessingAvailable } from './video-processing.ts';
+export { lectureVideoPrefix, removeLectureMedia, removeVideo, type StoredVideo, storeVideo } from './videos.ts';
 
 /** Public URL of a user's avatar, or null without one. */
 export const photoUrl = (storage: Storage, user: { photoKey: string | null }) =>

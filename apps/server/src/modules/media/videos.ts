@@ -140,8 +140,24 @@ export async function storeVideo(
 
 const incomplete = () => badRequest('The upload did not complete; please try again');
 
-/** Removes a lecture's video unless it is one of the shared demo files. */
+/**
+ * Where a video's HLS renditions and poster go (video-processing.ts): a folder named after the
+ * original, beside it, so each upload's files are apart from those of the video it replaces.
+ */
+export function processedPrefix(videoKey: string) {
+  const slash = videoKey.lastIndexOf('/');
+  const name = videoKey.slice(slash + 1).replace(/\.[^.]*$/, '');
+  return `${videoKey.slice(0, slash + 1)}${name}/`;
+}
+
+/** Removes a lecture's video and its renditions and poster, unless it is one of the shared demo files. */
 export async function removeVideo(storage: Storage, key: string | null | undefined) {
   if (!key || key.startsWith(SHARED_VIDEO_PREFIX)) return;
   await storage.remove(key);
+  await storage.removePrefix(processedPrefix(key));
+}
+
+/** Removes everything stored for a lecture (its videos, renditions and captions). */
+export async function removeLectureMedia(storage: Storage, courseId: string, lectureId: string) {
+  await storage.removePrefix(lectureVideoPrefix(courseId, lectureId));
 }
