@@ -78,11 +78,7 @@ describe('the built app, served by the server', () => {
         .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
         .map((e) => new URL(e.name).pathname),
     );
-    for (const api of [
-      '/api/user/currentuser',
-      `/api/course/getcourse/${course._id}`,
-      '/api/course/getpublishedcoures',
-    ]) {
+    for (const api of ['/api/user/currentuser', `/api/course/getcourse/${course._id}`]) {
       expect(preloaded).toContain(api);
       expect(asked.filter((p) => p === api)).toEqual([api]);
     }

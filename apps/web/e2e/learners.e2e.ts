@@ -1,4 +1,4 @@
-import { CATEGORIES, type Course, type Review } from '@kaksha/contracts';
+import { CATALOG_PAGE_SIZE, CATEGORIES, type Course, type Review } from '@kaksha/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { LANDING_CATEGORIES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../src/lib/ui-constants';
@@ -145,11 +145,18 @@ describe('catalogue', () => {
     const { page, context, errors } = await newPage();
     await signInAs(page, DEMO.student);
     await page.goto('/allcourses');
-    // The first rows come at once, the rest right after (a background render).
     const allCards = (n: number) =>
       page.waitForFunction((count) => document.querySelectorAll('main article').length === count, n);
     await page.locator('main article').first().waitFor();
+    // A page of 24 cards first (the demo has more), with the total; the rest on request.
+    expect(published.length).toBeGreaterThan(CATALOG_PAGE_SIZE);
+    await allCards(CATALOG_PAGE_SIZE);
+    await page.getByText(`${published.length} courses`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Show more courses' }).click();
     await allCards(published.length);
+    await page.getByText('You have seen every course.').waitFor();
+    const titles = await page.locator('main article h2').allTextContents();
+    expect(titles).toEqual(published.map((c) => c.title));
 
     const sidebar = page.getByRole('group', { name: 'Filter by Category' });
     expect(await sidebar.getByRole('checkbox').count()).toBe(CATEGORIES.length);

@@ -123,7 +123,8 @@ export const webPlugin = fp<{ root: string }>(
           .header('retry-after', '2')
           .send({ message: 'Kaksha is updating; try again in a moment' });
       }
-      const preload = preloads()?.(url);
+      // A query string may change what the page asks for (/allcourses?category=…): no guessing.
+      const preload = request.url.includes('?') ? undefined : preloads()?.(url);
       const links = preload && (!preload.signedIn || (await hasSession(request))) ? preload.tags : '';
       return reply
         .header('cache-control', 'no-cache')

@@ -16,12 +16,9 @@ export const PAGE_DATA: { path: string; data: string[]; signedIn?: true }[] = [
       `/api/review/allReview?limit=${REVIEWS_ON_HOME}`,
     ],
   },
-  { path: '/allcourses', data: ['/api/course/getpublishedcoures'], signedIn: true },
-  {
-    path: '/viewcourse/:courseId',
-    data: ['/api/course/getcourse/:courseId', '/api/course/getpublishedcoures'],
-    signedIn: true,
-  },
+  // The first catalogue page; a URL with a query string (selected categories) gets no preloads.
+  { path: '/allcourses', data: ['/api/course/catalog'], signedIn: true },
+  { path: '/viewcourse/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
   { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
   { path: '/enrolledcourses', data: ['/api/course/getenrolledcourses'], signedIn: true },
 ];

@@ -5,25 +5,31 @@ import {
   CourseDetailsSkeleton,
   CourseLoadError,
   useCourse,
-  usePublishedCourses,
+  useCreatorCatalog,
 } from '../../features/courses';
 import { EnrollButton } from '../../features/payments';
 import { CourseReviews, ReviewForm } from '../../features/reviews';
 import { useCurrentUser } from '../../lib/current-user';
+
+/** A row of four cards on a laptop, two rows on a tablet. */
+const OTHER_COURSES_SHOWN = 8;
 
 /** Course detail (spec §2 /viewcourse/{courseId}): the course, enrolment and reviews. */
 export default function ViewCoursePage() {
   const { courseId = '' } = useParams();
   const { user } = useCurrentUser();
   const { data: course, isPending, error } = useCourse(courseId);
-  const published = usePublishedCourses();
+  // One more than shown: this course itself is among the educator's.
+  const creatorCourses = useCreatorCatalog(course?.creator, OTHER_COURSES_SHOWN + 1);
   usePageTitle(course?.title);
 
   if (isPending) return <CourseDetailsSkeleton />;
   if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;
 
   const isCreator = user?._id === course.creator;
-  const otherCourses = (published.data ?? []).filter((c) => c.creator === course.creator && c._id !== course._id);
+  const otherCourses = (creatorCourses.data?.courses ?? [])
+    .filter((c) => c._id !== course._id)
+    .slice(0, OTHER_COURSES_SHOWN);
   return (
     <CourseDetails
       course={course}

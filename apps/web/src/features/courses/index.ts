@@ -1,5 +1,5 @@
+export { useCreatorCatalog } from './api/catalog';
 export { courseQuery, useCourse } from './api/course';
-export { usePublishedCourses } from './api/published-courses';
 export { CategoryTiles } from './components/CategoryTiles';
 export { CourseCard, CourseCardSkeleton } from './components/CourseCard';
 export { CourseDetails, CourseDetailsSkeleton } from './components/CourseDetails';

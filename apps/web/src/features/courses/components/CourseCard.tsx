@@ -8,6 +8,21 @@ import { formatPrice } from '../../../lib/format';
 import { CourseThumbnail } from './CourseThumbnail';
 
 /** Card widths per layout, so the browser picks the smallest thumbnail rendition that is sharp. */
+/** What a card draws: a full course or a catalogue page's slim card both have it. */
+export type CourseCardData = Pick<
+  Course,
+  | '_id'
+  | 'title'
+  | 'thumbnail'
+  | 'thumbnailSrcSet'
+  | 'category'
+  | 'level'
+  | 'creatorName'
+  | 'price'
+  | 'avgRating'
+  | 'reviewCount'
+>;
+
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
 
 /**
@@ -24,7 +39,7 @@ export function CourseCard({
   showLevel = false,
   children,
 }: {
-  course: Course;
+  course: CourseCardData;
   eager?: boolean;
   sizes?: string;
   heading?: 'h2' | 'h3';

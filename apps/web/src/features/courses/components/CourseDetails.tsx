@@ -7,7 +7,7 @@ import { BackLink } from '../../../components/ui/PageHeader';
 import { Stars } from '../../../components/ui/Stars';
 import { formatPrice } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media-url';
-import { CourseCard } from './CourseCard';
+import { CourseCard, type CourseCardData } from './CourseCard';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CurriculumList } from './CurriculumList';
 import { InstructorCard } from './InstructorCard';
@@ -28,7 +28,7 @@ export function CourseDetails({
   reviewForm,
 }: {
   course: Course;
-  otherCourses: Course[];
+  otherCourses: CourseCardData[];
   enroll: ReactNode;
   reviews: ReactNode;
   reviewForm?: ReactNode;

@@ -1,13 +1,13 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
 import { SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { startTransition, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/Card';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { BackLink } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { usePublishedCourses } from '../api/published-courses';
+import { useCatalog } from '../api/catalog';
 import { CategoryFilter } from '../components/CategoryFilter';
 import { CourseCard, CourseCardSkeleton } from '../components/CourseCard';
 import { CATEGORY_PARAM, selectedCategories } from '../components/catalog-url';
@@ -32,7 +32,17 @@ export default function AllCoursesPage() {
   }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const { data, isPending, isError, isFetching, refetch } = usePublishedCourses();
+  const {
+    data,
+    isPending,
+    isError,
+    isFetching,
+    isFetchingNextPage,
+    isPlaceholderData,
+    hasNextPage,
+    fetchNextPage,
+    refetch,
+  } = useCatalog(selected);
 
   const setSelected = (chosen: Category[]) => {
     const next = CATEGORIES.filter((c) => chosen.includes(c));
@@ -50,15 +60,12 @@ export default function AllCoursesPage() {
   const toggle = (category: Category) =>
     setSelected(selected.includes(category) ? selected.filter((c) => c !== category) : [...selected, category]);
 
-  const courses =
-    selected.length === 0 ? (data ?? []) : (data ?? []).filter((c) => selected.includes(c.category as Category));
-  // The first rows draw at once; the rest follow in a background render that a tap can interrupt,
-  // so a slow phone is never frozen while the whole catalogue is built.
-  const [showAll, setShowAll] = useState(false);
-  useEffect(() => {
-    if (data && !showAll) startTransition(() => setShowAll(true));
-  }, [data, showAll]);
-  const shown = showAll ? courses : courses.slice(0, OFFSCREEN_AFTER);
+  const courses = data?.pages.flatMap((page) => page.courses) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  const sentinel = useNextPageWhenVisible(loadMore, hasNextPage && !isError);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:py-8">
@@ -99,10 +106,10 @@ export default function AllCoursesPage() {
           <p className="text-sm text-muted" aria-live="polite">
             {isPending
               ? 'Loading courses…'
-              : `${courses.length} ${courses.length === 1 ? 'course' : 'courses'}${selected.length ? ` in ${selected.join(', ')}` : ''}`}
+              : `${total} ${total === 1 ? 'course' : 'courses'}${selected.length ? ` in ${selected.join(', ')}` : ''}`}
           </p>
         </div>
-        {isError ? (
+        {isError && courses.length === 0 ? (
           <ErrorState
             title="Courses could not be loaded. Check your connection and try again."
             onRetry={() => void refetch()}
@@ -121,16 +128,61 @@ export default function AllCoursesPage() {
               : `No published courses in ${selected.length === 1 ? 'this category' : 'these categories'} yet.`}
           </EmptyState>
         ) : (
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((course, i) => (
-              // Cards below the first rows are laid out and painted only when scrolled near.
-              <li key={course._id} className={i < OFFSCREEN_AFTER ? undefined : 'below-fold'}>
-                <CourseCard course={course} eager={i < EAGER_CARDS} heading="h2" />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul
+              className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
+              aria-busy={isPlaceholderData}
+            >
+              {courses.map((course, i) => (
+                // Cards below the first rows are laid out and painted only when scrolled near.
+                <li key={course._id} className={i < OFFSCREEN_AFTER ? undefined : 'below-fold'}>
+                  <CourseCard course={course} eager={i < EAGER_CARDS} heading="h2" />
+                </li>
+              ))}
+            </ul>
+            {/* Scrolling near the end loads the next page; the button does the same for keyboards. */}
+            <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+              {isError ? (
+                <ErrorState
+                  title="More courses could not be loaded. Check your connection and try again."
+                  onRetry={() => void fetchNextPage()}
+                  retrying={isFetchingNextPage}
+                />
+              ) : hasNextPage ? (
+                <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage ? 'Loading more courses…' : 'Show more courses'}
+                </Button>
+              ) : (
+                (data?.pages.length ?? 0) > 1 && (
+                  <p className="text-sm text-muted">
+                    You have seen every course{selected.length ? ' in this selection' : ''}.
+                  </p>
+                )
+              )}
+            </div>
+          </>
         )}
       </section>
     </div>
   );
+}
+
+/** Calls `load` whenever the returned element scrolls within a screen of the viewport. */
+function useNextPageWhenVisible(load: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
 }
