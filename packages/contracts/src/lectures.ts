@@ -67,3 +67,30 @@ export const lectureAnswerSchema = schema(() => z.object({ lecture: lectureSchem
 
 /** editlecture: the lecture's own fields (what outside clients read) plus `lecture` and `message`. */
 export const editLectureResponseSchema = schema(() => lectureSchema.extend(lectureAnswerSchema.shape));
+
+/** Largest captions file accepted (`lecturecaptions`). */
+export const CAPTIONS_MAX_BYTES = 1024 * 1024;
+export const CAPTIONS_LABEL_MAX = 60;
+const languageTag = () =>
+  z
+    .string({ error: 'Language is required' })
+    .trim()
+    .min(1, 'Language is required')
+    .max(35, 'Language must be a code such as en or hi-IN')
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'Language must be a code such as en or hi-IN');
+
+/**
+ * `POST /api/course/lecturecaptions/:lectureId`, multipart: `captions` (a .vtt or .srt file, up to
+ * CAPTIONS_MAX_BYTES, stored as WebVTT), `lang` (BCP-47 tag), `label` (shown in the player's menu).
+ * Replaces the lecture's captions in that language.
+ */
+export const lectureCaptionsRequestSchema = schema(() =>
+  z.object({ lang: languageTag(), label: requiredText('Label', CAPTIONS_LABEL_MAX) }),
+);
+export type LectureCaptionsRequest = z.infer<typeof lectureCaptionsRequestSchema>;
+
+/** `DELETE /api/course/lecturecaptions/:lectureId?lang=` */
+export const removeLectureCaptionsQuerySchema = schema(() => z.object({ lang: languageTag() }));
+
+/** What the captions endpoints answer: the lecture's captions after the change. */
+export const lectureCaptionsAnswerSchema = schema(() => z.object({ captions: z.array(lectureCaptionSchema) }));

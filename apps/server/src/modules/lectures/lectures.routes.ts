@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../core/multipart-form.ts';
 import { loadOwnedCourse, presentLecture, presentOwnCourse } from '../courses/courses.service.ts';
+import lectureMediaRoutes from './lecture-media.routes.ts';
 import { createLecture, deleteLecture, editLecture, lectureVideoSink, loadOwnedLecture } from './lectures.service.ts';
 
 const courseParams = z.object({ courseId: z.string() });
@@ -21,6 +22,9 @@ const lectureParams = z.object({ lectureId: z.string() });
  * students 403; other educators 404 for unpublished courses, 403 for published ones.
  */
 const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Captions and video processing of a lecture (lecture-media.routes.ts).
+  await app.register(lectureMediaRoutes);
+
   app.post(
     '/createlecture/:courseId',
     {
@@ -81,7 +85,9 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const lecture = await loadOwnedLecture(app.db, request.params.lectureId, user.id);
       const video = lectureVideoSink(app.storage, lecture, app.config.maxVideoBytes);
       const form = await readForm(request, editLectureRequestSchema, video);
-      const presented = presentLecture(await editLecture(app.db, app.storage, request.log, lecture.id, user.id, form));
+      const videos = { jobs: app.jobs, video: app.config.video };
+      const edited = await editLecture(app.db, app.storage, request.log, lecture.id, user.id, form, videos);
+      const presented = presentLecture(edited);
       return { ...presented, lecture: presented, message: MESSAGES.lectureUpdated };
     },
   );

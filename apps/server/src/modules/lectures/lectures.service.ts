@@ -8,7 +8,14 @@ import { isUuid } from '../../core/ids.ts';
 import type { FileSink, Form } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 import { assertCreator, loadOwnedCourse } from '../courses/courses.service.ts';
-import { removeVideo, type StoredVideo, storeVideo } from '../media/media.service.ts';
+import {
+  queueVideoProcessing,
+  removeLectureMedia,
+  removeVideo,
+  type StoredVideo,
+  storeVideo,
+  type VideoPipeline,
+} from '../media/media.service.ts';
 import { reindexCourse } from '../search/search.service.ts';
 import { placeLecture } from '../sections/sections.service.ts';
 
@@ -83,10 +90,11 @@ export async function editLecture(
   lectureId: string,
   userId: string,
   form: Form<EditLectureRequest, StoredVideo>,
+  videos: VideoPipeline,
 ) {
   let updated: Awaited<ReturnType<typeof updateLecture>>;
   try {
-    updated = await updateLecture(db, lectureId, userId, form.fields, form.file ?? null);
+    updated = await updateLecture(db, videos, lectureId, userId, form.fields, form.file ?? null);
   } catch (error) {
     if (form.file) await removeVideo(storage, form.file.key);
     throw error;
@@ -107,6 +115,7 @@ const removeVideoQuietly = (storage: Storage, log: FastifyBaseLogger, key: strin
  */
 async function updateLecture(
   db: DbOrTx,
+  videos: VideoPipeline,
   lectureId: string,
   userId: string,
   patch: EditLectureRequest,
@@ -128,7 +137,7 @@ async function updateLecture(
     if (patch.sectionId !== undefined && patch.sectionId !== locked.sectionId) {
       await placeLecture(tx, locked.courseId, lectureId, patch.sectionId);
     }
-    const [lecture] = await tx
+    const [edited] = await tx
       .update(lectures)
       .set({
         ...(patch.lectureTitle !== undefined ? { lectureTitle: patch.lectureTitle } : {}),
@@ -138,13 +147,17 @@ async function updateLecture(
       })
       .where(eq(lectures.id, lectureId))
       .returning();
+    // A new video: its HLS conversion is queued in this transaction (without ffmpeg: none, the original plays).
+    const lecture = video
+      ? await queueVideoProcessing(tx, videos, { id: lectureId, videoKey: video.key, videoSize: video.size })
+      : edited;
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, locked.courseId));
     await reindexCourse(tx, locked.courseId);
     return { lecture, oldVideoKey: video && locked.videoKey !== video.key ? locked.videoKey : null };
   });
 }
 
-/** Deletes the lecture (its progress rows cascade), then its video (best effort, logged). */
+/** Deletes the lecture (its progress rows and captions cascade), then its files (best effort, logged). */
 export async function deleteLecture(
   db: DbOrTx,
   storage: Storage,
@@ -162,4 +175,8 @@ export async function deleteLecture(
     return lecture;
   });
   await removeVideoQuietly(storage, log, removed.videoKey);
+  // Its renditions and captions too.
+  await removeLectureMedia(storage, removed.courseId, removed.id).catch((err) =>
+    log.warn({ err, lectureId }, 'lecture media could not be removed'),
+  );
 }
