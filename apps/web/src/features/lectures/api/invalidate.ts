@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** A lecture change shows in the lecture list, the course, the creator's list and the catalogue. */
-export function refreshAfterLectureChange(client: QueryClient, courseId: string) {
+/** Every other view of the course: the course page, the creator's list, the catalogue, enrolled courses. */
+export function refreshCourseViews(client: QueryClient, courseId: string) {
   for (const queryKey of [
-    queryKeys.courseLectures(courseId),
     queryKeys.course(courseId),
     queryKeys.creatorCourses,
     queryKeys.publishedCourses,
@@ -12,4 +11,10 @@ export function refreshAfterLectureChange(client: QueryClient, courseId: string)
   ]) {
     void client.invalidateQueries({ queryKey });
   }
+}
+
+/** A lecture change shows in the lecture list, the course, the creator's list and the catalogue. */
+export function refreshAfterLectureChange(client: QueryClient, courseId: string) {
+  void client.invalidateQueries({ queryKey: queryKeys.courseLectures(courseId) });
+  refreshCourseViews(client, courseId);
 }

@@ -1,35 +1,53 @@
 import { LECTURE_TITLE_MAX, MESSAGES } from '@kaksha/contracts';
-import { FilePenLine, PlayCircle } from 'lucide-react';
+import { PlayCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../components/ui/Card';
-import { Chip } from '../../../components/ui/Chip';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { TextInput } from '../../../components/ui/Field';
+import { controlClass, Field, TextInput } from '../../../components/ui/Field';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCourseLectures } from '../api/course-lectures';
 import { useCreateLecture } from '../api/create-lecture';
+import { AddSectionForm } from '../components/AddSectionForm';
+import { CurriculumEditor, NO_SECTION } from '../components/CurriculumEditor';
 
-/** /createlecture/{courseId}: the course's lectures in order, and a form to add one by title (spec §2). */
+/** The Section menu's value for the lectures outside any section. */
+const NONE = 'none';
+
+/**
+ * /createlecture/{courseId}: the course's lectures in order, and a form to add one by title (spec §2);
+ * sections group the lectures, and lectures move between and inside them.
+ */
 export default function CreateLecturePage() {
   const { courseId = '' } = useParams();
   const { data: course, isPending, isError, isFetching, refetch } = useCourseLectures(courseId);
   const create = useCreateLecture(courseId);
   const [lectureTitle, setLectureTitle] = useState('');
+  const [sectionChoice, setSectionChoice] = useState<string>();
   const fieldError = create.error instanceof ApiError ? create.error.fields?.lectureTitle : undefined;
+  const sections = course?.sections ?? [];
+  // A new lecture goes to the last section unless another is chosen (the server's default too).
+  const section =
+    sectionChoice === NONE || sections.some((s) => s._id === sectionChoice)
+      ? (sectionChoice as string)
+      : (sections[sections.length - 1]?._id ?? NONE);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(lectureTitle, {
-      onSuccess: () => {
-        toast.success(MESSAGES.lectureCreated);
-        setLectureTitle('');
+    const sectionId = sections.length === 0 ? undefined : section === NONE ? null : section;
+    create.mutate(
+      { lectureTitle, sectionId },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.lectureCreated);
+          setLectureTitle('');
+        },
+        onError: (err) => toast.error(errorMessage(err)),
       },
-      onError: (err) => toast.error(errorMessage(err)),
-    });
+    );
   };
 
   return (
@@ -56,6 +74,26 @@ export default function CreateLecturePage() {
             maxLength={LECTURE_TITLE_MAX}
             error={fieldError}
           />
+          {sections.length > 0 && (
+            <Field label="Section">
+              {(id) => (
+                <select
+                  id={id}
+                  name="sectionId"
+                  value={section}
+                  onChange={(e) => setSectionChoice(e.target.value)}
+                  className={controlClass}
+                >
+                  <option value={NONE}>{NO_SECTION}</option>
+                  {sections.map((s) => (
+                    <option key={s._id} value={s._id}>
+                      {s.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
           <div className="flex flex-wrap gap-3">
             <ButtonLink to={`/addcourses/${courseId}`} variant="secondary">
               Back to Course
@@ -66,6 +104,7 @@ export default function CreateLecturePage() {
           </div>
         </form>
       </Card>
+      <AddSectionForm courseId={courseId} />
 
       <h2 className="mb-3 mt-8 text-lg font-semibold text-ink">
         All Lectures{course ? ` (${course.lectures.length})` : ''}
@@ -82,34 +121,15 @@ export default function CreateLecturePage() {
           onRetry={() => void refetch()}
           retrying={isFetching}
         />
-      ) : course.lectures.length === 0 ? (
-        <EmptyState title="No lectures yet" icon={<PlayCircle size={32} />}>
-          Add your first lecture above, then upload its video.
-        </EmptyState>
       ) : (
-        <ol className="flex flex-col gap-2">
-          {course.lectures.map((lecture, i) => (
-            <li key={lecture._id}>
-              <Card className="flex items-center gap-3 px-4 py-3">
-                <span className="min-w-0 flex-1 text-sm text-ink">
-                  <span className="font-semibold">Lecture - {i + 1}:</span> {lecture.lectureTitle}
-                </span>
-                <span className="hidden gap-2 sm:flex">
-                  {lecture.isPreviewFree && <Chip tone="brand">Free preview</Chip>}
-                  {lecture.videoUrl ? <Chip tone="green">Video</Chip> : <Chip>No video</Chip>}
-                </span>
-                <Link
-                  to={`/editlecture/${courseId}/${lecture._id}`}
-                  aria-label={`Edit lecture ${i + 1}: ${lecture.lectureTitle}`}
-                  title="Edit lecture"
-                  className="rounded-full p-2 text-ink hover:bg-surface"
-                >
-                  <FilePenLine size={20} aria-hidden="true" />
-                </Link>
-              </Card>
-            </li>
-          ))}
-        </ol>
+        <>
+          {course.lectures.length === 0 && (
+            <EmptyState title="No lectures yet" icon={<PlayCircle size={32} />}>
+              Add your first lecture above, then upload its video.
+            </EmptyState>
+          )}
+          <CurriculumEditor courseId={courseId} course={course} />
+        </>
       )}
     </section>
   );

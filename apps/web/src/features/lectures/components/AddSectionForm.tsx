@@ -1,0 +1,66 @@
+import { MESSAGES, SECTION_TITLE_MAX } from '@kaksha/contracts';
+import { FolderPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { TextInput } from '../../../components/ui/Field';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useCreateSection } from '../api/sections';
+
+/** A new, empty section at the end of the course. */
+export function AddSectionForm({ courseId }: { courseId: string }) {
+  const create = useCreateSection(courseId);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) {
+      setError('Section title is required');
+      return;
+    }
+    setError(undefined);
+    create.mutate(title.trim(), {
+      onSuccess: () => {
+        toast.success(MESSAGES.sectionCreated);
+        setTitle('');
+      },
+      onError: (err) => {
+        setError(err instanceof ApiError ? err.fields?.title : undefined);
+        toast.error(errorMessage(err));
+      },
+    });
+  };
+
+  return (
+    <Card className="mt-6 p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-ink">Sections</h2>
+      <p className="mb-4 text-sm text-muted">
+        Group your lectures into sections. Drag a lecture to another place, or use its move buttons.
+      </p>
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+        <div className="flex-1">
+          <TextInput
+            label="Section Title"
+            name="sectionTitle"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="e.g. Getting started"
+            maxLength={SECTION_TITLE_MAX}
+            error={error}
+          />
+        </div>
+        <Button
+          type="submit"
+          variant="secondary"
+          busy={create.isPending}
+          icon={<FolderPlus size={18} aria-hidden="true" />}
+          className={error ? 'sm:mb-[1.375rem]' : ''}
+        >
+          Add Section
+        </Button>
+      </form>
+    </Card>
+  );
+}

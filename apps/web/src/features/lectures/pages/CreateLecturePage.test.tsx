@@ -1,0 +1,210 @@
+import type { Course, CourseSection, Lecture } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CreateLecturePage from './CreateLecturePage';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const lecture = (id: string, lectureTitle: string): Lecture => ({
+  _id: id,
+  lectureTitle,
+  videoUrl: null,
+  isPreviewFree: false,
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/**
+ * A small stand-in for the server: the course (lectures in curriculum order, sections), answering
+ * getcourselecture, createsection, createlecture and reorderlectures as the real one does.
+ */
+function fakeServer(lectures: Lecture[], sections: CourseSection[]) {
+  const state = { lectures, sections };
+  const course = () =>
+    ({ _id: 'c1', title: 'Sectioned course', lectures: state.lectures, sections: state.sections }) as Course;
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const path = new URL(url, 'http://x').pathname;
+    const method = init.method ?? 'GET';
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path, body });
+    if (path === '/api/course/getcourselecture/c1') return json(course());
+    if (path === '/api/course/createsection/c1') {
+      const section = {
+        _id: `s${state.sections.length + 1}`,
+        title: body.title,
+        position: state.sections.length,
+        lectureIds: [],
+      };
+      state.sections = [...state.sections, section];
+      return json({ ...section, message: 'Section Created' }, 201);
+    }
+    if (path === '/api/course/createlecture/c1') {
+      const created = { ...lecture(`l${state.lectures.length + 1}`, body.lectureTitle), sectionId: body.sectionId };
+      state.lectures = [...state.lectures, created];
+      state.sections = state.sections.map((s) =>
+        s._id === body.sectionId ? { ...s, lectureIds: [...s.lectureIds, created._id] } : s,
+      );
+      return json({ lecture: created, message: 'Lecture Created' }, 201);
+    }
+    if (path === '/api/course/reorderlectures/c1') {
+      const groups = body.sections as { _id: string | null; lectureIds: string[] }[];
+      const byId = new Map(state.lectures.map((l) => [l._id, l]));
+      state.lectures = groups.flatMap((g) => g.lectureIds).map((id) => byId.get(id) as Lecture);
+      state.sections = state.sections.map((s) => ({
+        ...s,
+        lectureIds: groups.find((g) => g._id === s._id)?.lectureIds ?? [],
+      }));
+      return json(course());
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, state };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/createlecture/c1']}>
+        <Routes>
+          <Route path="/createlecture/:courseId" element={<CreateLecturePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const sectionBox = (title: string) => screen.getByRole('region', { name: new RegExp(`^${title} \\(`) });
+const lectureTitles = (region: HTMLElement) =>
+  within(region)
+    .queryAllByRole('listitem')
+    .map((li) =>
+      within(li)
+        .getByRole('link')
+        .getAttribute('aria-label')
+        ?.replace(/^Edit lecture \d+: /, ''),
+    );
+
+describe('CreateLecturePage sections', () => {
+  it('creates a section with a toast and shows it', async () => {
+    const { calls } = fakeServer([lecture('l1', 'Welcome')], []);
+    renderPage();
+    // The first render of a file is cold (transforms, JIT): on a busy machine it takes over the default second.
+    expect(await screen.findByText('Welcome', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Without sections the list and the lecture form look as before: no Section menu.
+    expect(screen.queryByLabelText('Section')).toBeNull();
+    expect(screen.getByText('Lecture - 1:')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    expect(screen.getByText('Section title is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Section Title'), '  Basics ');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Section Created'));
+    expect(calls.find((c) => c.path === '/api/course/createsection/c1')).toMatchObject({
+      method: 'POST',
+      body: { title: 'Basics' },
+    });
+    expect(await screen.findByRole('region', { name: 'Basics (0 lectures)' })).toBeInTheDocument();
+    expect((screen.getByLabelText('Section Title') as HTMLInputElement).value).toBe('');
+    // The earlier lecture is outside any section; a new one goes to the last section by default.
+    expect(lectureTitles(sectionBox('No section'))).toEqual(['Welcome']);
+    expect((screen.getByLabelText('Section') as HTMLSelectElement).value).toBe('s1');
+  });
+
+  it('moves a lecture across sections with the keyboard and sends the whole layout', async () => {
+    const { calls } = fakeServer(
+      [lecture('l1', 'Intro'), lecture('l2', 'Setup'), lecture('l3', 'Hooks')],
+      [
+        { _id: 'sA', title: 'Basics', position: 0, lectureIds: ['l1', 'l2'] },
+        { _id: 'sB', title: 'Advanced', position: 1, lectureIds: ['l3'] },
+      ],
+    );
+    renderPage();
+    await screen.findByText('Setup', {}, { timeout: 5000 });
+    expect(lectureTitles(sectionBox('Basics'))).toEqual(['Intro', 'Setup']);
+    // The very first and last lectures cannot go further.
+    expect(screen.getByRole('button', { name: 'Move up: Intro' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move down: Hooks' })).toBeDisabled();
+
+    const down = screen.getByRole('button', { name: 'Move down: Setup' });
+    down.focus();
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/course/reorderlectures/c1')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/api/course/reorderlectures/c1')).toMatchObject({
+      method: 'POST',
+      body: {
+        sections: [
+          { _id: null, lectureIds: [] },
+          { _id: 'sA', lectureIds: ['l1'] },
+          { _id: 'sB', lectureIds: ['l2', 'l3'] },
+        ],
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Lecture Setup moved to section Advanced, position 1.');
+    await waitFor(() => expect(lectureTitles(sectionBox('Advanced'))).toEqual(['Setup', 'Hooks']));
+    expect(lectureTitles(sectionBox('Basics'))).toEqual(['Intro']);
+    // The focus follows the lecture, so the keys can keep moving it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move down: Setup' })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/course/reorderlectures/c1')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/course/reorderlectures/c1')[1].body).toEqual({
+      sections: [
+        { _id: null, lectureIds: [] },
+        { _id: 'sA', lectureIds: ['l1'] },
+        { _id: 'sB', lectureIds: ['l3', 'l2'] },
+      ],
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Lecture Setup moved to section Advanced, position 2.');
+    // The flat numbering follows the curriculum order.
+    await waitFor(() => expect(screen.getByText('Lecture - 3:').parentElement).toHaveTextContent('Setup'));
+
+    // The section menu moves a lecture to the end of another group.
+    await userEvent.selectOptions(screen.getByLabelText('Section of Intro'), 'none');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/course/reorderlectures/c1')).toHaveLength(3));
+    expect(calls.filter((c) => c.path === '/api/course/reorderlectures/c1')[2].body).toEqual({
+      sections: [
+        { _id: null, lectureIds: ['l1'] },
+        { _id: 'sA', lectureIds: [] },
+        { _id: 'sB', lectureIds: ['l3', 'l2'] },
+      ],
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Lecture Intro moved to No section, position 1.');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('adds a lecture to the section chosen in the form', async () => {
+    const { calls } = fakeServer(
+      [lecture('l1', 'Intro')],
+      [
+        { _id: 'sA', title: 'Basics', position: 0, lectureIds: ['l1'] },
+        { _id: 'sB', title: 'Advanced', position: 1, lectureIds: [] },
+      ],
+    );
+    renderPage();
+    await screen.findByText('Intro', {}, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText('Lecture Title'), 'More basics');
+    await userEvent.selectOptions(screen.getByLabelText('Section'), 'sA');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Lecture' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Lecture Created'));
+    expect(calls.find((c) => c.path === '/api/course/createlecture/c1')?.body).toEqual({
+      lectureTitle: 'More basics',
+      sectionId: 'sA',
+    });
+    await waitFor(() => expect(lectureTitles(sectionBox('Basics'))).toEqual(['Intro', 'More basics']));
+  });
+});
