@@ -129,6 +129,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/lectures/:lectureId/captions/:file',
+    compress: false,
     schema: {
       tags: ['media'],
       summary: "A lecture's WebVTT captions in one language, e.g. `hi-IN.vtt` (access checked like the video)",

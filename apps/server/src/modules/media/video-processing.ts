@@ -94,7 +94,7 @@ export async function videoProcessingAvailable(video: VideoConfig) {
 
 /** A long video may take a while on a small machine; a job running past this is taken for crashed and retried. */
 const expiryFor = (bytes: number | null) =>
-  Math.min(6 * 3600, 15 * 60 + Math.ceil((bytes ?? 0) / (20 * 1024 * 1024)) * 60);
+  Math.min(6 * 3600, 15 * 60 + Math.ceil((bytes ?? 0) / (10 * 1024 * 1024)) * 60);
 
 /**
  * Called in the transaction that points a lecture at a new original: marks it queued and enqueues
@@ -176,14 +176,16 @@ export async function processVideo(ctx: VideoWorkerContext, data: VideoJob, job:
     const source = path.join(dir, 'source');
     await pipeline(storage.read(data.videoKey), createWriteStream(source), { signal: job.signal });
     const probed = await probe(ctx.video.ffprobePath, source, job.signal).catch((error) => {
-      if (error instanceof FfmpegError && error.message !== 'aborted') throw new Rejected(error.detail);
+      // ffprobe ran and refused the file (not one that failed to start, timed out or was stopped).
+      if (error instanceof FfmpegError && error.message.startsWith('exited')) throw new Rejected(error.detail);
       throw error;
     });
     if (!probed) throw new Rejected('no video stream');
     const renditions = renditionsFor(probed.width, probed.height);
     const out = path.join(dir, 'out');
     await mkdir(out);
-    const timeoutMs = Math.max(10 * 60_000, probed.duration * 1000 * 20);
+    // ffmpeg is killed before pg-boss takes the job for crashed, so two attempts never run at once.
+    const timeoutMs = Math.max(60_000, started + (expiryFor(lecture.videoSize) - 60) * 1000 - Date.now());
     const threads = threadsFor(ctx.video.concurrency);
     await run(ctx.video.ffmpegPath, posterArgs(source, path.join(out, 'poster.jpg'), probed, threads), {
       signal: job.signal,
@@ -284,6 +286,7 @@ function hlsArgs(source: string, out: string, probed: ProbedVideo, renditions: R
     if (audio) args.push('-map', '0:a:0', `-b:a:${i}`, String(r.audio));
   });
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level:v', '3.1');
+  args.push('-threads', String(threads));
   args.push('-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
   if (audio) args.push('-c:a', 'aac', '-ac', '2', '-ar', '48000');
   args.push('-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod');
