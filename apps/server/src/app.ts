@@ -33,6 +33,7 @@ import { type Storage, storagePlugin } from './core/storage.ts';
 import { webPlugin } from './core/web.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
+import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
 import configRoutes from './modules/config/config.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -152,7 +153,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(searchRoutes, { prefix: '/api/ai' });
   await app.register(mediaRoutes, { prefix: '/media' });
 
-  await app.register(webPlugin, { root: config.webDist ?? defaultWebDist });
+  await app.register(webPlugin, {
+    root: config.webDist ?? defaultWebDist,
+    pageMeta: (url) => certificatePageMeta(app.db, config.publicUrl, url),
+  });
   return app;
 }
 

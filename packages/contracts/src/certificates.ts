@@ -20,3 +20,16 @@ export const certificateSchema = schema(() =>
   }),
 );
 export type Certificate = z.infer<typeof certificateSchema>;
+
+/**
+ * `GET /api/certificate/dashboard` (educators): one row per own course. `quizPassRate` is the
+ * share (0–100) of learner-and-quiz pairs with an attempt that passed; null before any attempt.
+ */
+export const courseOutcomeSchema = schema(() =>
+  z.object({
+    courseId: z.string(),
+    quizPassRate: z.number().int().nullable(),
+    certificatesIssued: z.number().int(),
+  }),
+);
+export type CourseOutcome = z.infer<typeof courseOutcomeSchema>;

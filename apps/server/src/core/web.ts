@@ -6,6 +6,31 @@ import fp from 'fastify-plugin';
 import { inlineHashes } from './security-headers.ts';
 import { hasLiveSession, SESSION_COOKIE } from './sessions.ts';
 
+/** Open Graph facts of a page that link previews (LinkedIn and others) read from its HTML. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+}
+
+/** Looks up a page's Open Graph facts by path; undefined or null: none (plain HTML). */
+export type PageMetaLookup = (path: string) => Promise<PageMeta | null | undefined>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** `<meta property="og:…">` tags, every value escaped. */
+export const openGraphTags = (meta: PageMeta) =>
+  [
+    ['og:type', 'website'],
+    ['og:site_name', 'Kaksha'],
+    ['og:title', meta.title],
+    ['og:description', meta.description],
+    ['og:url', meta.url],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}">`)
+    .join('');
+
 /** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
 interface PageData {
   apiUrl: string;
@@ -71,8 +96,8 @@ function buildFile<T>(file: string, parse: (text: string) => T) {
  * index.html (the landing page already drawn), other routes app.html (the top bar and a
  * spinner), each with preloads for the API answers that page draws first.
  */
-export const webPlugin = fp<{ root: string }>(
-  async (app, { root }) => {
+export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup }>(
+  async (app, { root, pageMeta }) => {
     if (!existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
       return;
@@ -126,13 +151,26 @@ export const webPlugin = fp<{ root: string }>(
       // A query string may change what the page asks for (/allcourses?category=…): no guessing.
       const preload = request.url.includes('?') ? undefined : preloads()?.(url);
       const links = preload && (!preload.signedIn || (await hasSession(request))) ? preload.tags : '';
+      const meta = await metaTags(request, url);
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', html.csp)
         .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(html.html.replace('</head>', () => `${links}</head>`));
+        .send(html.html.replace('</head>', () => `${meta}${links}</head>`));
     });
+
+    /** A page's Open Graph tags; a failed lookup only leaves them out (the page must not fail). */
+    async function metaTags(request: FastifyRequest, url: string) {
+      if (!pageMeta) return '';
+      try {
+        const meta = await pageMeta(url);
+        return meta ? openGraphTags(meta) : '';
+      } catch (error) {
+        request.log.warn({ err: error }, 'page meta lookup failed: the page is served without Open Graph tags');
+        return '';
+      }
+    }
 
     /**
      * A signed-in page's preloads need a live session: a stale cookie would only waste them before

@@ -1,7 +1,13 @@
-import { certificateSchema } from '@kaksha/contracts';
+import { certificateSchema, courseOutcomeSchema } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { claimCertificate, findCertificate, listMyCertificates, renderCertificatePdf } from './certificates.service.ts';
+import {
+  claimCertificate,
+  courseOutcomes,
+  findCertificate,
+  listMyCertificates,
+  renderCertificatePdf,
+} from './certificates.service.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -50,6 +56,19 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMyCertificates(app.db, publicUrl, request.user!.id),
+  );
+
+  app.get(
+    '/dashboard',
+    {
+      preHandler: app.requireEducator,
+      schema: {
+        tags: ['certificates'],
+        summary: 'Per own course: the quiz pass rate (0-100, null before any attempt) and certificates issued',
+        response: { 200: z.array(courseOutcomeSchema) },
+      },
+    },
+    async (request) => courseOutcomes(app.db, request.user!.id),
   );
 
   app.get(

@@ -1,12 +1,12 @@
-import type { Certificate } from '@kaksha/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import type { Certificate, CourseOutcome } from '@kaksha/contracts';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { certificates, courses, users } from '../../core/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
 import { getCourseProgress } from '../progress/progress.service.ts';
-import { unpassedQuizzes } from '../quizzes/quizzes.service.ts';
+import { quizPassRates, unpassedQuizzes } from '../quizzes/quizzes.service.ts';
 
 export { renderCertificatePdf } from './certificates.pdf.ts';
 
@@ -127,4 +127,59 @@ export async function findCertificate(db: DbOrTx, publicUrl: string, id: string)
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
   if (!row) throw notFound('Certificate not found');
   return presentCertificate(publicUrl, row);
+}
+
+/**
+ * The educator dashboard's figures for each of the creator's courses (oldest first): the quiz
+ * pass rate and the certificates issued. Certificates of a deleted course are not counted.
+ */
+export async function courseOutcomes(db: DbOrTx, creatorId: string): Promise<CourseOutcome[]> {
+  const own = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.creatorId, creatorId))
+    .orderBy(asc(courses.createdAt), asc(courses.id));
+  const ids = own.map((c) => c.id);
+  if (ids.length === 0) return [];
+  const [issued, passRates] = await Promise.all([
+    db
+      .select({ courseId: certificates.courseId, n: count() })
+      .from(certificates)
+      .where(inArray(certificates.courseId, ids))
+      .groupBy(certificates.courseId),
+    quizPassRates(db, ids),
+  ]);
+  const issuedBy = new Map(issued.map((r) => [r.courseId, Number(r.n)]));
+  return ids.map((courseId) => ({
+    courseId,
+    quizPassRate: passRates.get(courseId) ?? null,
+    certificatesIssued: issuedBy.get(courseId) ?? 0,
+  }));
+}
+
+/** Open Graph facts of a certificate's public page, or null for anything unknown (never throws on a bad id). */
+export async function certificateShareInfo(db: DbOrTx, publicUrl: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
+  if (!row) return null;
+  const certificate = presentCertificate(publicUrl, row);
+  const issued = row.issuedAt.toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return {
+    title: `${certificate.learnerName} completed ${certificate.courseTitle} on Kaksha`,
+    description: `Certificate of completion for ${certificate.courseTitle}, taught by ${certificate.educatorName}, issued on ${issued}. Verify it on Kaksha.`,
+    url: certificate.verifyUrl,
+  };
+}
+
+const CERTIFICATE_PAGE = /^\/certificate\/([0-9a-fA-F-]{36})\/?$/;
+
+/** The web app's public certificate page (/certificate/{id}): its Open Graph facts, else null. */
+export async function certificatePageMeta(db: DbOrTx, publicUrl: string, path: string) {
+  const id = CERTIFICATE_PAGE.exec(path)?.[1];
+  return id ? certificateShareInfo(db, publicUrl, id) : null;
 }

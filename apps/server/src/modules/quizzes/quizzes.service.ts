@@ -234,3 +234,29 @@ export async function unpassedQuizzes(db: DbOrTx, courseId: string, userId: stri
     .filter(({ quiz }) => !byQuiz.get(quiz.id)?.passed)
     .map(({ quiz }) => ({ id: quiz.id, title: quiz.title }));
 }
+
+/**
+ * For the educator dashboard: per course, the share (whole percent) of learner-and-quiz pairs
+ * with at least one attempt that passed; courses without any attempt are left out.
+ */
+export async function quizPassRates(db: DbOrTx, courseIds: string[]) {
+  if (courseIds.length === 0) return new Map<string, number>();
+  const pairs = db
+    .select({
+      courseId: quizzes.courseId,
+      passed: sql<boolean>`bool_or(${quizAttempts.passed})`.as('passed'),
+    })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .where(inArray(quizzes.courseId, courseIds))
+    .groupBy(quizzes.courseId, quizAttempts.quizId, quizAttempts.userId)
+    .as('pairs');
+  const rows = await db
+    .select({
+      courseId: pairs.courseId,
+      rate: sql<number>`round(100.0 * count(*) filter (where ${pairs.passed}) / count(*))::int`,
+    })
+    .from(pairs)
+    .groupBy(pairs.courseId);
+  return new Map(rows.map((r) => [r.courseId, Number(r.rate)]));
+}
