@@ -166,6 +166,11 @@ describe('lecture captions, and uploads on a server without ffmpeg', async () =>
     }
   });
 
+  it('editlecture answers the lecture with its captions', async () => {
+    const res = await send(app, 'POST', `/api/course/editlecture/${paid.id}`, creatorCookie, { lectureTitle: 'Paid!' });
+    expect(res.json().lecture.captions.map((c: { lang: string }) => c.lang)).toEqual(['en', 'hi-IN']);
+  });
+
   it('removes captions in one language, then 404 for it', async () => {
     const res = await send(app, 'DELETE', `/api/course/lecturecaptions/${paid.id}?lang=en`, creatorCookie);
     expect(res.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { readForm } from '../../core/multipart-form.ts';
 import { loadOwnedCourse, presentLecture, presentOwnCourse } from '../courses/courses.service.ts';
 import lectureMediaRoutes from './lecture-media.routes.ts';
+import { lectureCaptionRows } from './lecture-media.service.ts';
 import { createLecture, deleteLecture, editLecture, lectureVideoSink, loadOwnedLecture } from './lectures.service.ts';
 
 const courseParams = z.object({ courseId: z.string() });
@@ -87,7 +88,7 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request, editLectureRequestSchema, video);
       const videos = { jobs: app.jobs, video: app.config.video };
       const edited = await editLecture(app.db, app.storage, request.log, lecture.id, user.id, form, videos);
-      const presented = presentLecture(edited);
+      const presented = presentLecture(edited, await lectureCaptionRows(app.db, edited.id));
       return { ...presented, lecture: presented, message: MESSAGES.lectureUpdated };
     },
   );
