@@ -52,8 +52,17 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
   const editSection = useEditSection(courseId);
   const removeSection = useRemoveSection(courseId);
   const [status, setStatus] = useState('');
+  // The lecture being dragged: in a ref for the drag events at once, in state for the drawing.
   const [dragId, setDragId] = useState<string | null>(null);
-  const [target, setTarget] = useState<Place | null>(null);
+  const dragging = useRef<string | null>(null);
+  const [target, setTargetState] = useState<Place | null>(null);
+  const targetRef = useRef<Place | null>(null);
+  const setTarget = (place: Place | null) => {
+    const now = targetRef.current;
+    if (now?.group === place?.group && now?.index === place?.index) return;
+    targetRef.current = place;
+    setTargetState(place);
+  };
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<LayoutGroup | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -149,25 +158,26 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
 
   // Native drag and drop: the place under the pointer is shown by a bar and taken on drop.
   const dragOverItem = (e: DragEvent<HTMLLIElement>, group: number, index: number) => {
-    if (!dragId) return;
+    if (!dragging.current) return;
     e.preventDefault();
     e.stopPropagation();
     e.dataTransfer.dropEffect = 'move';
     const box = e.currentTarget.getBoundingClientRect();
     const place = { group, index: e.clientY > box.top + box.height / 2 ? index + 1 : index };
-    if (target?.group !== place.group || target.index !== place.index) setTarget(place);
+    setTarget(place);
   };
   const dragOverGroup = (e: DragEvent<HTMLElement>, group: number) => {
-    if (!dragId) return;
+    if (!dragging.current) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = 'move';
     const place = { group, index: groups[group].lectureIds.length };
-    if (target?.group !== place.group || target.index !== place.index) setTarget(place);
+    setTarget(place);
   };
   const drop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
-    const lectureId = dragId ?? e.dataTransfer.getData('text/plain');
-    const place = target;
+    const lectureId = dragging.current;
+    dragging.current = null;
+    const place = targetRef.current;
     setDragId(null);
     setTarget(null);
     if (!lectureId || !place) return;
@@ -177,6 +187,7 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
     moveTo(lectureId, { group: place.group, index }, ['up', 'down']);
   };
   const endDrag = () => {
+    dragging.current = null;
     setDragId(null);
     setTarget(null);
   };
@@ -216,6 +227,7 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
                 onDragStart={(e) => {
                   e.dataTransfer.effectAllowed = 'move';
                   e.dataTransfer.setData('text/plain', lecture._id);
+                  dragging.current = lecture._id;
                   // Changing the page inside dragstart can cancel the drag in Chrome.
                   setTimeout(() => setDragId(lecture._id), 0);
                 }}
@@ -238,8 +250,9 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
         ? course.lectures.length > 0 && renderGroup(groups[0], 0)
         : groups.map((group, g) => {
             if (group._id === null) {
-              // The lectures outside any section: shown when there are some, or as a drop zone.
-              if (group.lectureIds.length === 0 && dragId === null) return null;
+              // The lectures outside any section, when there are some (the section menu puts one
+              // there). No drop zone for it while dragging: the list would jump under the pointer.
+              if (group.lectureIds.length === 0) return null;
               return (
                 <GroupBox key="none" title={NO_SECTION} count={group.lectureIds.length}>
                   {renderGroup(group, g)}
@@ -531,7 +544,7 @@ function LectureRow({
           {lecture.isPreviewFree && <Chip tone="brand">Free preview</Chip>}
           {lecture.videoUrl ? <Chip tone="green">Video</Chip> : <Chip>No video</Chip>}
         </span>
-        <span className="flex items-center gap-1">
+        <span className="flex flex-1 items-center gap-1 sm:flex-none">
           <IconButton label={`Move up: ${title}`} control="up" disabled={!canMoveUp} onClick={() => onStep(-1)}>
             <ArrowUp size={18} aria-hidden="true" />
           </IconButton>
@@ -544,7 +557,7 @@ function LectureRow({
               data-control="section"
               value={currentGroup}
               onChange={(e) => onSection(e.target.value)}
-              className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-2 text-sm text-ink focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 sm:w-40"
+              className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-ink focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400 sm:w-40 sm:flex-none"
             >
               {groups.map((g) => (
                 <option key={groupKey(g)} value={groupKey(g)}>
