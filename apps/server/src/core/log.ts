@@ -1,3 +1,5 @@
+import fp from 'fastify-plugin';
+
 /**
  * The `err` serializer of every logger the app builds (see `buildApp`). It writes what pino's
  * standard one writes, except for failed database queries (drizzle's `DrizzleQueryError`, or
@@ -44,3 +46,27 @@ function isQueryError(err: Error): err is Error & { query: string; params: unkno
 function errorType(err: Error) {
   return typeof err.constructor === 'function' && err.constructor.name ? err.constructor.name : err.name;
 }
+
+/** Requests slower than this are logged as warnings, whatever the level. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * One log line per request, written when it completes (Fastify's own logging writes two at info).
+ * In production a routine request is `debug` (a proxy keeps the access log); server errors and
+ * slow requests are warnings everywhere, so what needs attention is never filtered out.
+ */
+export const requestLogPlugin = fp(
+  async (app) => {
+    const routine = app.config.env === 'production' ? 'debug' : 'info';
+    app.addHook('onResponse', async (request, reply) => {
+      const ms = Math.round(reply.elapsedTime);
+      const level = reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS ? 'warn' : routine;
+      if (!request.log.isLevelEnabled(level)) return;
+      request.log[level](
+        { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms },
+        'request completed',
+      );
+    });
+  },
+  { name: 'request-log' },
+);
