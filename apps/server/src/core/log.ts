@@ -61,7 +61,6 @@ export const requestLogPlugin = fp(
     app.addHook('onResponse', async (request, reply) => {
       const ms = Math.round(reply.elapsedTime);
       const level = reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS ? 'warn' : routine;
-      if (!request.log.isLevelEnabled(level)) return;
       request.log[level](
         { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms },
         'request completed',
