@@ -3,11 +3,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import CreateLecturePage from './CreateLecturePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
+
+beforeAll(() => {
+  // jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
+  proto.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -66,6 +78,21 @@ function fakeServer(lectures: Lecture[], sections: CourseSection[]) {
         lectureIds: groups.find((g) => g._id === s._id)?.lectureIds ?? [],
       }));
       return json(course());
+    }
+    if (path.startsWith('/api/course/editsection/')) {
+      const id = path.split('/').pop();
+      const section = state.sections.find((s) => s._id === id) as CourseSection;
+      const others = state.sections.filter((s) => s._id !== id);
+      const at = Math.min(body.position ?? state.sections.indexOf(section), others.length);
+      const edited = { ...section, title: body.title ?? section.title };
+      state.sections = [...others.slice(0, at), edited, ...others.slice(at)].map((s, position) => ({ ...s, position }));
+      return json({ ...edited, position: at, message: 'Section Updated' });
+    }
+    if (path.startsWith('/api/course/removesection/')) {
+      const at = state.sections.findIndex((s) => s._id === path.split('/').pop());
+      const [removed] = state.sections.splice(at, 1);
+      if (at > 0) state.sections[at - 1].lectureIds.push(...removed.lectureIds);
+      return json({ message: 'Section Removed' });
     }
     return json({ message: 'Not found' }, 404);
   });
@@ -206,5 +233,56 @@ describe('CreateLecturePage sections', () => {
       sectionId: 'sA',
     });
     await waitFor(() => expect(lectureTitles(sectionBox('Basics'))).toEqual(['Intro', 'More basics']));
+  });
+
+  it('renames, moves and removes sections, each with a toast', async () => {
+    const { calls } = fakeServer(
+      [lecture('l1', 'Intro'), lecture('l2', 'Hooks')],
+      [
+        { _id: 'sA', title: 'Basics', position: 0, lectureIds: ['l1'] },
+        { _id: 'sB', title: 'Advanced', position: 1, lectureIds: ['l2'] },
+      ],
+    );
+    renderPage();
+    await screen.findByText('Hooks', {}, { timeout: 5000 });
+    const sent = (prefix: string) => calls.filter((c) => c.path.startsWith(prefix));
+
+    // Rename: the field opens with the title; Escape would cancel, Save sends it.
+    await userEvent.click(screen.getByRole('button', { name: 'Rename section: Basics' }));
+    const field = screen.getByLabelText('New section title');
+    expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Foundations{Enter}');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Section Updated'));
+    expect(sent('/api/course/editsection/sA')[0].body).toEqual({ title: 'Foundations' });
+    expect(await screen.findByRole('region', { name: 'Foundations (1 lecture)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename section: Foundations' })).toHaveFocus());
+
+    // Move: the first section cannot go up; the second goes up to position 0.
+    expect(screen.getByRole('button', { name: 'Move section up: Foundations' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move section up: Advanced' }));
+    await waitFor(() => expect(sent('/api/course/editsection/sB')).toHaveLength(1));
+    expect(sent('/api/course/editsection/sB')[0].body).toEqual({ position: 0 });
+    await waitFor(() =>
+      expect(screen.getAllByRole('region').map((r) => within(r).getByRole('heading').textContent)).toEqual([
+        'Advanced (1 lecture)',
+        'Foundations (1 lecture)',
+      ]),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Section Advanced moved to position 1.');
+
+    // Remove: confirmed first, saying where the lectures go.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove section: Foundations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this section?' });
+    expect(dialog).toHaveTextContent(
+      'The section Foundations will be removed. Its 1 lecture will move to the end of the previous section, Advanced; no lecture is deleted.',
+    );
+    expect(sent('/api/course/removesection/')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove section' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Section Removed'));
+    expect(sent('/api/course/removesection/sA')[0].method).toBe('DELETE');
+    await waitFor(() => expect(lectureTitles(sectionBox('Advanced'))).toEqual(['Hooks', 'Intro']));
+    expect(screen.queryByRole('region', { name: /^Foundations/ })).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });
