@@ -25,6 +25,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { build, buildStatus, processMemory, root, startServer } from '../scripts/serve.mjs';
@@ -151,17 +152,23 @@ try {
     { name: 'allReview', path: '/api/review/allReview' },
     { name: 'getpublishedcoures', path: '/api/course/getpublishedcoures' },
   ];
+  // The paged catalogue (issue 16), when this build has it: what /allcourses asks for first.
+  if ((await timed(`${base}/api/course/catalog`, {})).status === 200) {
+    targets.splice(2, 0, { name: 'catalog (first page)', path: '/api/course/catalog' });
+  }
   const byName = Object.fromEntries(targets.map((t) => [t.name, t]));
   const browserHeaders = { 'accept-encoding': 'br, gzip', accept: '*/*' };
 
   // (c) scale figures on an idle server.
   if (!skip.has('c')) {
     console.log('\n(c) scale: sequential reads and /api/health during a big read');
+    // First, while nothing is cached: the big read is then the build of its answer.
+    const health = await healthDuringBigRead(base);
     const raw = await timed(`${base}/api/course/getpublishedcoures`, { 'accept-encoding': 'identity' });
     const br = await timed(`${base}/api/course/getpublishedcoures`, { 'accept-encoding': 'br' });
     const catalogue = await sequential(`${base}/api/course/getpublishedcoures`, browserHeaders);
     const reviews = await sequential(`${base}/api/review/allReview`, browserHeaders);
-    const health = await healthDuringBigRead(base);
+    const pages = await catalogPages(base, browserHeaders);
     const c = {
       'getpublishedcoures status': raw.status,
       'getpublishedcoures raw': kb(raw.bytes),
@@ -173,6 +180,7 @@ try {
       'health during big read: p50 ms': health.p50,
       'health samples': health.count,
       'big read ms': health.bigReadMs,
+      ...pages,
     };
     console.table(c);
     figures.scale = c;
@@ -297,6 +305,7 @@ function timed(url, headers, keepBody = false) {
           encoding: res.headers['content-encoding'],
           bytes,
           ms: performance.now() - t0,
+          buffer: keepBody ? Buffer.concat(chunks) : undefined,
           body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined,
         }),
       );
@@ -319,6 +328,40 @@ async function sequential(url, headers) {
     bytes = r.bytes;
   }
   return { p50: Math.round(percentile(times, 50)), bytes };
+}
+
+/**
+ * The paged catalogue as /allcourses walks it: 20 pages deep without a filter and with two
+ * categories, each page a first request (every cursor is a new answer). Time to the last byte.
+ */
+async function catalogPages(base, headers) {
+  const times = [];
+  let bytes = 0;
+  for (const filter of ['', 'category=AI%2FML&category=Data+Science&']) {
+    let cursor = '';
+    for (let i = 0; i < 20; i++) {
+      const res = await timed(`${base}/api/course/catalog?${filter}${cursor}`, headers, true);
+      if (res.status !== 200) return { 'catalog pages': `HTTP ${res.status}` };
+      times.push(res.ms);
+      if (!filter && i === 0) bytes = res.bytes;
+      const next = JSON.parse(decoded(res)).nextCursor;
+      if (!next) break;
+      cursor = `cursor=${next}`;
+    }
+  }
+  return {
+    'catalog first page (br)': kb(bytes),
+    'catalog pages p50 ms': Math.round(percentile(times, 50)),
+    'catalog pages p95 ms': Math.round(percentile(times, 95)),
+    'catalog pages': times.length,
+  };
+}
+
+/** A `timed(…, true)` body, decompressed. */
+function decoded(res) {
+  if (res.encoding === 'br') return brotliDecompressSync(res.buffer).toString();
+  if (res.encoding === 'gzip') return gunzipSync(res.buffer).toString();
+  return res.body;
 }
 
 /** Polls /api/health every 25 ms while one getpublishedcoures runs. */
