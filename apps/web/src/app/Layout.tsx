@@ -21,6 +21,8 @@ const TITLES: [pattern: string, title: string][] = [
   ['/addcourses/:courseId', 'Edit Course'],
   ['/createlecture/:courseId', 'Create Lecture'],
   ['/editlecture/:courseId/:lectureId', 'Edit Lecture'],
+  ['/editquizzes/:courseId', 'Quizzes'],
+  ['/certificate/:id', 'Certificate'],
 ];
 
 export const titleFor = (pathname: string) => {

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
 import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '../features/auth';
+import { loadCertificatePage } from '../features/certificates';
 import {
   AllCoursesPage,
   courseQuery,
@@ -12,7 +13,7 @@ import {
 } from '../features/courses';
 import { enrolledCoursesQuery } from '../features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '../features/lectures';
-import { loadEditProfilePage, loadProfilePage } from '../features/users';
+import { loadEditProfilePage } from '../features/users';
 import { currentUserQuery } from '../lib/current-user';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
@@ -70,7 +71,7 @@ export const router = createBrowserRouter([
       lazyPage('/login', loadLoginPage),
       lazyPage('/forgotpassword', loadForgotPasswordPage),
       lazyPage('/signup', loadSignupPage, guest),
-      lazyPage('/profile', loadProfilePage, signedIn),
+      lazyPage('/profile', () => import('./routes/ProfilePage'), signedIn),
       lazyPage('/editprofile', loadEditProfilePage, signedIn),
       { path: '/allcourses', element: signedIn(<AllCoursesPage />) },
       { path: '/viewcourse/:courseId', element: signedIn(<ViewCoursePage />) },
@@ -93,6 +94,9 @@ export const router = createBrowserRouter([
       lazyPage('/addcourses/:courseId', loadEditCoursePage, educator),
       lazyPage('/createlecture/:courseId', loadCreateLecturePage, educator),
       lazyPage('/editlecture/:courseId/:lectureId', loadEditLecturePage, educator),
+      lazyPage('/editquizzes/:courseId', () => import('./routes/EditQuizzesPage'), educator),
+      // Public: a certificate's page, for anyone holding its link or QR code.
+      lazyPage('/certificate/:id', loadCertificatePage),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

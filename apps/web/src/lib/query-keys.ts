@@ -15,4 +15,12 @@ export const queryKeys = {
   /** The signed-in learner's enrolled courses (GET /api/course/getenrolledcourses). */
   enrolledCourses: ['courses', 'enrolled'] as const,
   config: ['config'] as const,
+  /** A course's quizzes with the viewer's own standing (GET /api/quiz/course/{id}). */
+  quizzes: (courseId: string) => ['quizzes', courseId] as const,
+  /** The signed-in learner's certificates (GET /api/certificate/mine). */
+  myCertificates: ['certificates', 'mine'] as const,
+  /** One certificate, public (GET /api/certificate/verify/{id}). */
+  certificate: (id: string) => ['certificates', 'verify', id] as const,
+  /** The educator dashboard's quiz pass rates and certificates (GET /api/certificate/dashboard). */
+  courseOutcomes: ['certificates', 'dashboard'] as const,
 };

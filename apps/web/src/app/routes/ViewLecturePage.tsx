@@ -1,23 +1,55 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { CertificateCallToAction } from '../../features/certificates';
 import { CourseLoadError, InstructorCard, useCourse } from '../../features/courses';
 import { LectureViewer, LectureViewerSkeleton, useCourseProgress } from '../../features/learning';
+import { placeQuizzes, QuizListItem, QuizPlayer, useCourseQuizzes } from '../../features/quizzes';
 import { useCurrentUser } from '../../lib/current-user';
+import { curriculumGroups } from '../../lib/curriculum';
 
-/** The lecture viewer (spec §2 /viewlecture/{courseId}) with progress for enrolled learners. */
+/**
+ * The lecture viewer (spec §2 /viewlecture/{courseId}) with progress for enrolled learners, the
+ * course's quizzes in its curriculum (a quiz opens in the player's place) and, for learners,
+ * the course certificate once every lecture is completed and every quiz passed.
+ */
 export default function ViewLecturePage() {
   const { courseId = '' } = useParams();
   const { user } = useCurrentUser();
   const course = useCourse(courseId);
   const enrolled = !!user?.enrolledCourses.some((c) => c._id === courseId);
+  const isCreator = !!course.data && user?._id === course.data.creator;
   const progress = useCourseProgress(courseId, enrolled);
+  // Quizzes are for the creator and enrolled learners only (others are refused).
+  const quizzes = useCourseQuizzes(courseId, enrolled || isCreator);
+  const [open, setOpen] = useState<{ courseId: string; quizId: string } | null>(null);
   usePageTitle(course.data?.title);
 
   if (course.isPending || (enrolled && progress.isPending)) return <LectureViewerSkeleton />;
   if (course.error || !course.data) {
     return <CourseLoadError error={course.error} back="/enrolledcourses" backLabel="My Enrolled Courses" />;
   }
-  const isCreator = user?._id === course.data.creator;
+
+  const quizList = quizzes.data ?? [];
+  const openQuiz = open?.courseId === courseId ? quizList.find((q) => q._id === open.quizId) : undefined;
+  const shownSections = new Set(curriculumGroups(course.data).flatMap((g) => (g.section ? [g.section._id] : [])));
+  const placed = placeQuizzes(quizList, shownSections);
+  const item = (quiz: (typeof quizList)[number]) => (
+    <QuizListItem
+      key={quiz._id}
+      quiz={quiz}
+      active={quiz._id === openQuiz?._id}
+      onOpen={() => setOpen({ courseId, quizId: quiz._id })}
+    />
+  );
+  const p = progress.data;
+  const complete =
+    !!p &&
+    p.totalLectures > 0 &&
+    p.completedCount >= p.totalLectures &&
+    quizzes.isSuccess &&
+    quizList.every((q) => q.passed);
+
   return (
     // Keyed by course: moving to another course starts again from its first lecture.
     <LectureViewer
@@ -25,8 +57,13 @@ export default function ViewLecturePage() {
       course={course.data}
       enrolled={enrolled}
       isCreator={isCreator}
-      progress={enrolled ? (progress.data ?? null) : null}
+      progress={enrolled ? (p ?? null) : null}
       instructor={isCreator && <InstructorCard creatorId={course.data.creator} />}
+      stage={openQuiz && <QuizPlayer key={openQuiz._id} quiz={openQuiz} onClose={() => setOpen(null)} />}
+      onLectureChosen={() => setOpen(null)}
+      afterSection={(sectionId) => placed.afterSection.get(sectionId)?.map(item)}
+      listEnd={placed.atEnd.length > 0 ? placed.atEnd.map(item) : undefined}
+      asideTop={enrolled && <CertificateCallToAction courseId={courseId} complete={complete} />}
     />
   );
 }

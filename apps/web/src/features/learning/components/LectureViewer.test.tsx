@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseProgress } from '../api/progress';
 import { LectureViewer } from './LectureViewer';
 
@@ -62,5 +62,51 @@ describe('LectureViewer', () => {
     await userEvent.click(within(list).getByRole('button', { name: /Closures/ }));
     expect(within(list).getByRole('button', { name: /Closures/ })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Closures' })).toBeInTheDocument();
+  });
+
+  it('takes other features\' slots: items after a section and at the end, a stage in the player\'s place', async () => {
+    const onLectureChosen = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LectureViewer
+            course={course}
+            enrolled
+            isCreator={false}
+            progress={progress}
+            stage={<p>Quiz stage</p>}
+            onLectureChosen={onLectureChosen}
+            afterSection={(id) => (id === 's1' ? <li>After basics</li> : null)}
+            listEnd={<li>At the end</li>}
+            asideTop={<p>Certificate</p>}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const list = screen.getByRole('complementary');
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['1.Setup', '2.Variables', 'After basics', '3.Closures', 'At the end']);
+    expect(within(list).getByText('Certificate')).toBeInTheDocument();
+    expect(screen.getByText('Quiz stage')).toBeInTheDocument();
+    // While the stage shows, no lecture is current; choosing one asks to close it.
+    expect(within(list).getByRole('button', { name: /Variables/ })).not.toHaveAttribute('aria-current');
+    await userEvent.click(within(list).getByRole('button', { name: /Closures/ }));
+    expect(onLectureChosen).toHaveBeenCalled();
+  });
+
+  it('lets an enrolled learner open and mark complete a lecture without a video', () => {
+    const noVideo = { ...course, lectures: [{ ...lecture('l1', 'Reading'), videoUrl: null }], sections: [] } as Course;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LectureViewer course={noVideo} enrolled isCreator={false} progress={{ ...progress, lectures: [] }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('This lecture has no video yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Reading/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Mark as complete' })).toBeInTheDocument();
   });
 });

@@ -19,6 +19,9 @@ import { ProgressBar } from './ProgressBar';
 /**
  * The lecture viewer of /viewlecture/{courseId} (spec §2): the player, Mark as complete and the
  * lecture list, with progress for an enrolled learner. `instructor` is shown under the player.
+ * Slots for what other features add: `stage` takes the player's place (a quiz) until a lecture
+ * is chosen (`onLectureChosen`), `afterSection` and `listEnd` add to the lecture list, and
+ * `asideTop` goes above it.
  */
 export function LectureViewer({
   course,
@@ -26,15 +29,27 @@ export function LectureViewer({
   isCreator,
   progress,
   instructor,
+  stage,
+  onLectureChosen,
+  afterSection,
+  listEnd,
+  asideTop,
 }: {
   course: Course;
   enrolled: boolean;
   isCreator: boolean;
   progress: CourseProgress | null;
   instructor?: ReactNode;
+  stage?: ReactNode;
+  onLectureChosen?: () => void;
+  afterSection?: (sectionId: string) => ReactNode;
+  listEnd?: ReactNode;
+  asideTop?: ReactNode;
 }) {
   const client = useQueryClient();
-  const canWatch = (l: Lecture) => !!l.videoUrl && (isCreator || enrolled || l.isPreviewFree);
+  /** Lectures the viewer may open: all for the creator and enrolled learners, else free previews. */
+  const canOpen = (l: Lecture) => isCreator || enrolled || l.isPreviewFree;
+  const canWatch = (l: Lecture) => !!l.videoUrl && canOpen(l);
   const [selectedId, setSelectedId] = useState<string | null>(() => {
     const resume = course.lectures.find((l) => l._id === progress?.lastLectureId && canWatch(l));
     return (resume ?? course.lectures.find(canWatch) ?? course.lectures[0])?._id ?? null;
@@ -108,7 +123,9 @@ export function LectureViewer({
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-4">
-          {current && canWatch(current) && current.videoUrl ? (
+          {stage ? (
+            stage
+          ) : current && canWatch(current) && current.videoUrl ? (
             <LecturePlayer
               key={current._id}
               lecture={{ ...current, videoUrl: current.videoUrl }}
@@ -135,10 +152,10 @@ export function LectureViewer({
               )}
             </div>
           )}
-          {current && (
+          {current && !stage && (
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-lg font-semibold text-ink">{current.lectureTitle}</h2>
-              {track && canWatch(current) && (
+              {track && canOpen(current) && (
                 <Button
                   variant={currentProgress?.completed ? 'secondary' : 'primary'}
                   size="sm"
@@ -161,6 +178,7 @@ export function LectureViewer({
         </div>
 
         <aside aria-labelledby="all-lectures-title" className="flex flex-col gap-4">
+          {asideTop}
           <section className="rounded-card border border-line bg-white p-5 shadow-sm">
             <h2 id="all-lectures-title" className="mb-3 text-xl font-bold text-ink">
               All Lectures
@@ -185,12 +203,13 @@ export function LectureViewer({
                           key={lecture._id}
                           lecture={lecture}
                           number={number}
-                          watchable={canWatch(lecture)}
-                          active={lecture._id === current?._id}
+                          watchable={canOpen(lecture)}
+                          active={!stage && lecture._id === current?._id}
                           saved={byLecture.get(lecture._id)}
                           onChoose={() => {
                             setChosenByUser(true);
                             setSelectedId(lecture._id);
+                            onLectureChosen?.();
                           }}
                         />
                       ))}
@@ -198,6 +217,7 @@ export function LectureViewer({
                   );
                   if (!section) return <div key="no-section">{list}</div>;
                   const completed = lectures.filter(({ lecture }) => byLecture.get(lecture._id)?.completed).length;
+                  const after = afterSection?.(section._id);
                   return (
                     <Collapsible
                       key={section._id}
@@ -209,9 +229,11 @@ export function LectureViewer({
                       }
                     >
                       {list}
+                      {after && <ol className="mt-2 flex flex-col gap-2">{after}</ol>}
                     </Collapsible>
                   );
                 })}
+                {listEnd && <ol className="flex flex-col gap-2">{listEnd}</ol>}
               </div>
             )}
           </section>

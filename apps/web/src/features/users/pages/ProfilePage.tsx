@@ -1,4 +1,5 @@
 import { BookOpen, Mail, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -7,8 +8,11 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ROLE_LABELS } from '../../../lib/ui-constants';
 
-/** /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses. */
-export default function ProfilePage() {
+/**
+ * /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses;
+ * `children` (what other features add, such as certificates) goes under the card.
+ */
+export default function ProfilePage({ children }: { children?: ReactNode }) {
   const { user } = useCurrentUser();
   if (!user) return null;
   const count = user.enrolledCourses.length;
@@ -58,6 +62,7 @@ export default function ProfilePage() {
           </dl>
         </div>
       </Card>
+      {children}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../../lib/current-user';
 import { formatRupees } from '../../../../lib/format';
 import { CHART_HEIGHT } from '../../../../lib/ui-constants';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
+import { CourseOutcomes } from '../../components/CourseOutcomes';
 
 const DashboardCharts = lazy(() => import('../../components/DashboardCharts'));
 
@@ -84,9 +85,12 @@ export default function DashboardPage() {
           retrying={isFetching}
         />
       ) : (
-        <Suspense fallback={<ChartsSkeleton />}>
-          <DashboardCharts courses={courses ?? []} />
-        </Suspense>
+        <>
+          <Suspense fallback={<ChartsSkeleton />}>
+            <DashboardCharts courses={courses ?? []} />
+          </Suspense>
+          <CourseOutcomes courses={courses ?? []} />
+        </>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import {
   MAX_PRICE_INR,
   MESSAGES,
 } from '@kaksha/contracts';
-import { ListVideo, Trash2 } from 'lucide-react';
+import { ClipboardList, ListVideo, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -36,10 +36,16 @@ export default function EditCoursePage() {
         back="/courses"
         backLabel="Back to courses"
         actions={
-          <ButtonLink to={`/createlecture/${courseId}`} variant="secondary" size="sm">
-            <ListVideo size={18} aria-hidden="true" />
-            Go to lectures page
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={`/createlecture/${courseId}`} variant="secondary" size="sm">
+              <ListVideo size={18} aria-hidden="true" />
+              Go to lectures page
+            </ButtonLink>
+            <ButtonLink to={`/editquizzes/${courseId}`} variant="secondary" size="sm">
+              <ClipboardList size={18} aria-hidden="true" />
+              Quizzes
+            </ButtonLink>
+          </div>
         }
       />
       {isPending ? (

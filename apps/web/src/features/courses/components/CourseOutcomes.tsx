@@ -1,0 +1,77 @@
+import type { Course } from '@kaksha/contracts';
+import { Card, Skeleton } from '../../../components/ui/Card';
+import { Table } from '../../../components/ui/Table';
+import { useCourseOutcomes } from '../api/manage-course-outcomes';
+
+interface Row {
+  courseId: string;
+  title: string;
+  quizPassRate: number | null;
+  certificatesIssued: number;
+}
+
+/**
+ * The dashboard's learning outcomes per course: the share of learners' quiz attempts that
+ * ended in a pass, and the certificates issued. Courses in the order of `courses`.
+ */
+export function CourseOutcomes({ courses }: { courses: Course[] }) {
+  const { data, isPending, isError } = useCourseOutcomes();
+  const heading = (
+    <h2 id="outcomes-title" className="text-xl font-bold text-ink">
+      Quizzes and certificates
+    </h2>
+  );
+  if (isPending) {
+    return (
+      <Card className="flex flex-col gap-3 p-5">
+        {heading}
+        <Skeleton className="h-24 w-full" />
+      </Card>
+    );
+  }
+  if (isError) {
+    return (
+      <Card className="flex flex-col gap-3 p-5">
+        {heading}
+        <p className="text-sm text-muted">
+          Quiz pass rates and certificates could not be loaded. Refresh to try again.
+        </p>
+      </Card>
+    );
+  }
+  const byCourse = new Map(data.map((o) => [o.courseId, o]));
+  const rows: Row[] = courses.map((c) => ({
+    courseId: c._id,
+    title: c.title,
+    quizPassRate: byCourse.get(c._id)?.quizPassRate ?? null,
+    certificatesIssued: byCourse.get(c._id)?.certificatesIssued ?? 0,
+  }));
+  return (
+    <section aria-labelledby="outcomes-title" className="flex flex-col gap-3">
+      {heading}
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted">Create a course to see its quiz results and certificates here.</p>
+      ) : (
+        <Table
+          rows={rows}
+          rowKey={(r) => r.courseId}
+          caption="Quiz pass rate: learners who passed each quiz they attempted."
+          columns={[
+            { header: 'Course', cell: (r) => <span className="font-medium text-ink">{r.title}</span> },
+            {
+              header: 'Quiz pass rate',
+              className: 'whitespace-nowrap text-right',
+              cell: (r) =>
+                r.quizPassRate === null ? <span className="text-muted">No attempts</span> : `${r.quizPassRate}%`,
+            },
+            {
+              header: 'Certificates',
+              className: 'whitespace-nowrap text-right',
+              cell: (r) => r.certificatesIssued,
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
