@@ -2,9 +2,8 @@
 // `npm run bench:explain -- --database-url postgres://…/kaksha_scale_100k`: EXPLAIN (ANALYZE,
 // BUFFERS) of the hot read queries on a database filled by `npm run db:seed-synthetic` (seed 1).
 // The SQL is a hand copy of what the services send (modules/courses, reviews, progress, payments,
-// media, users) as of issue 16, with parameters as literals; for the whole catalogue the
-// `IN ($1, …, $n)` list of course ids becomes `IN (select …)` (at 100,000 courses the real list passes
-// PostgreSQL's 65,535 bind-parameter limit and fails). Prints execution time, rows and the plan's
+// media, users) after issue 16's rewrite, with parameters as literals: lists are read in keyset
+// pages and id lists are one array (`= any(…)`). Prints execution time, rows and the plan's
 // top nodes; --plans prints whole plans. Read-only; each query runs once after one warm-up run.
 //   --only name,name   run only these queries   --plans   full plans   --json FILE   figures
 import { writeFileSync } from 'node:fs';
@@ -45,47 +44,70 @@ console.log(
     `popular course ${popular.n} learners; learner ${learner.n} enrolments`,
 );
 
-/** findCourses' aggregates (courses.presenter.ts): five correlated subqueries per course. */
-const cardColumns = `c.*, u.name as creator_name,
-  coalesce((select round(avg(r.rating)::numeric, 1) from reviews r where r.course_id = c.id), 0)::float8 as avg_rating,
-  (select count(*) from reviews r where r.course_id = c.id)::int as review_count,
-  (select count(*) from lectures l where l.course_id = c.id)::int as lecture_count,
-  (select count(*) from enrollments e where e.course_id = c.id)::int as enrolled_count,
-  (coalesce(c.price, 0)::bigint * (select count(*) from enrollments e where e.course_id = c.id))::float8 as earnings`;
-const published = 'select id from courses where is_published';
-// The services pass id lists as bind parameters (`IN ($1, …)`): literal lists plan the same way.
-const list = (rows) => rows.map((r) => `'${r.id}'`).join(', ') || 'null';
-const own = list((await client.query(`select id from courses where creator_id = '${educator}'`)).rows);
-const enrolled = `select course_id from enrollments where user_id = '${learner.id}'`;
+// The services pass id lists as one array parameter (`= any($1::uuid[])`): a literal array plans the same way.
+const ids = async (q) => (await client.query(q)).rows.map((r) => r.id);
+const array = (list) => `'{${list.join(',')}}'::uuid[]`;
+const firstPage = await ids('select id from courses where is_published order by created_at desc, id asc limit 500');
+const deep = await one(
+  'select created_at::text as t, id from courses where is_published order by created_at desc, id asc offset 50000 limit 1',
+);
+const after = deep
+  ? `(c.created_at < '${deep.t}'::timestamptz or (c.created_at = '${deep.t}'::timestamptz and c.id > '${deep.id}'::uuid))`
+  : 'true';
+const deepPage = await ids(
+  `select c.id from courses c where c.is_published and ${after} order by c.created_at desc, c.id asc limit 500`,
+);
+const own = await ids(`select id from courses where creator_id = '${educator}'`);
+const reviewDeep = await one(
+  'select r.created_at::text as t, r.id from reviews r join courses c on c.id = r.course_id where c.is_published order by r.created_at desc, r.id desc offset 250000 limit 1',
+);
+const courseRows =
+  'select c.*, u.name as creator_name, c.created_at::text as cursor from courses c join users u on u.id = c.creator_id';
+const reviewRows = `select r.*, u.*, c.title, r.created_at::text from reviews r join users u on u.id = r.user_id
+  join courses c on c.id = r.course_id where c.is_published`;
+const twoCategories = "c.category in ('Web Development', 'AI/ML')";
 
 const QUERIES = {
-  // GET /getpublishedcoures
-  'catalogue: courses + aggregates': `select ${cardColumns} from courses c join users u on u.id = c.creator_id
-    where c.is_published order by c.created_at desc, c.id asc`,
-  'catalogue: lectures': `select * from lectures where course_id in (${published}) order by position, created_at, id`,
-  'catalogue: reviews': `select r.*, u.* from reviews r join users u on u.id = r.user_id
-    where r.course_id in (${published}) order by r.created_at desc, r.id desc`,
-  // GET /api/review/allReview (and ?limit=6 for the landing page)
-  allReview: `select r.*, u.*, c.title from reviews r join users u on u.id = r.user_id join courses c on c.id = r.course_id
-    where c.is_published order by r.created_at desc, r.id desc`,
-  'allReview limit 6': `select r.*, u.*, c.title from reviews r join users u on u.id = r.user_id join courses c on c.id = r.course_id
-    where c.is_published order by r.created_at desc, r.id desc limit 6`,
-  // GET /getcourse/{id} of the most popular course
-  'getcourse: course + aggregates': `select ${cardColumns} from courses c join users u on u.id = c.creator_id where c.id = '${popular.id}'`,
-  'getcourse: reviews': `select r.*, u.* from reviews r join users u on u.id = r.user_id where r.course_id in ('${popular.id}')
+  // Every request for a snapshot answer: the catalogue version (core/snapshots.ts).
+  'catalogue version': 'select version from catalog_version where id = 1',
+  // getpublishedcoures, built page by page (500 courses per statement, keyset on the newest index)
+  'catalogue page: courses (first 500)': `${courseRows} where c.is_published order by c.created_at desc, c.id asc limit 500`,
+  'catalogue page: courses (500 after 50,000)': `${courseRows} where c.is_published and ${after}
+    order by c.created_at desc, c.id asc limit 500`,
+  'catalogue page: lectures of 500': `select * from lectures where course_id = any(${array(deepPage)})
+    order by course_id, position, created_at, id`,
+  'catalogue page: sections of 500': `select * from course_sections where course_id = any(${array(deepPage)})
+    order by position, created_at, id`,
+  'catalogue page: reviews of 500': `select r.*, u.* from reviews r join users u on u.id = r.user_id
+    where r.course_id = any(${array(firstPage)}) order by r.created_at desc, r.id desc`,
+  // GET /api/course/catalog: slim cards, 24 per page, counts grouped for the page's ids only
+  'catalog: first 24': `${courseRows} where c.is_published order by c.created_at desc, c.id asc limit 25`,
+  'catalog: 24 in 2 categories after 50,000': `${courseRows} where c.is_published and ${twoCategories} and ${after}
+    order by c.created_at desc, c.id asc limit 25`,
+  'catalog: lecture counts of 24': `select course_id, count(*) from lectures where course_id = any(${array(firstPage.slice(0, 25))}) group by course_id`,
+  'catalog: ratings of 24': `select course_id, count(*), sum(rating) from reviews where course_id = any(${array(firstPage.slice(0, 25))}) group by course_id`,
+  'catalog: total': 'select count(*) from courses c where c.is_published',
+  'catalog: total in 2 categories': `select count(*) from courses c where c.is_published and ${twoCategories}`,
+  // GET /api/review/allReview, built page by page (1,000 reviews per statement); ?limit=6 is the first page
+  'allReview: first 1,000': `${reviewRows} order by r.created_at desc, r.id desc limit 1000`,
+  'allReview: 1,000 after 250,000': `${reviewRows}
+    and (r.created_at, r.id) < ('${reviewDeep?.t}'::timestamptz, '${reviewDeep?.id}'::uuid) order by r.created_at desc, r.id desc limit 1000`,
+  'allReview limit 6': `${reviewRows} order by r.created_at desc, r.id desc limit 6`,
+  // GET /getcourse/{id} of the most popular course (built once per catalogue version)
+  'getcourse: visibility + version': `select v.version, c.creator_id, c.is_published from catalog_version v
+    left join courses c on c.id = '${popular.id}' where v.id = 1`,
+  'getcourse: course': `${courseRows} where c.id = '${popular.id}' and c.is_published`,
+  'getcourse: reviews': `select r.*, u.* from reviews r join users u on u.id = r.user_id where r.course_id = any(${array([popular.id])})
     order by r.created_at desc, r.id desc`,
-  'getcourse: lectures': `select * from lectures where course_id in ('${popular.id}') order by position, created_at, id`,
-  // GET /getcreatorcourses for educator 1
-  'dashboard: courses + aggregates': `select ${cardColumns} from courses c join users u on u.id = c.creator_id
-    where c.creator_id = '${educator}' order by c.created_at desc, c.id desc`,
-  'dashboard: enrolled students': `select e.course_id, e.user_id from enrollments e join courses c on c.id = e.course_id
-    where e.course_id in (${own}) and c.creator_id = '${educator}' order by e.created_at, e.user_id`,
-  'dashboard: reviews': `select r.*, u.* from reviews r join users u on u.id = r.user_id where r.course_id in (${own})
+  // GET /getcreatorcourses for educator 1 (500 courses): learners and earnings from their enrolments
+  'dashboard: courses': `${courseRows} where c.creator_id = '${educator}' order by c.created_at desc, c.id desc`,
+  'dashboard: enrolments of own courses': `select course_id, user_id, amount_paid from enrollments where course_id = any(${array(own)})
+    order by created_at, user_id`,
+  'dashboard: reviews': `select r.*, u.* from reviews r join users u on u.id = r.user_id where r.course_id = any(${array(own)})
     order by r.created_at desc, r.id desc`,
-  'dashboard: lectures': `select * from lectures where course_id in (${own}) order by position, created_at, id`,
+  'dashboard: lectures': `select * from lectures where course_id = any(${array(own)}) order by course_id, position, created_at, id`,
   // GET /getenrolledcourses, the user's enrolledCourses (presentUser) and /api/progress for a busy learner
-  'enrolled: courses + aggregates': `select ${cardColumns} from courses c join users u on u.id = c.creator_id
-    where c.id in (${enrolled})
+  'enrolled: courses': `${courseRows} where c.id in (select course_id from enrollments where user_id = '${learner.id}')
     order by (select max(e.created_at) from enrollments e where e.course_id = c.id and e.user_id = '${learner.id}') desc, c.id desc`,
   'presentUser: enrolledCourses': `select c.id, c.title, c.thumbnail_key, c.category, c.level from enrollments e
     join courses c on c.id = e.course_id where e.user_id = '${learner.id}' order by e.created_at, e.course_id`,
@@ -94,24 +116,12 @@ const QUERIES = {
       (select count(*) from lecture_progress p where p.user_id = e.user_id and p.course_id = e.course_id and p.completed)::int,
       (select p.lecture_id from lecture_progress p where p.user_id = e.user_id and p.course_id = e.course_id order by p.updated_at desc limit 1)
     from enrollments e where e.user_id = '${learner.id}' order by e.created_at asc`,
-  'progress: one course': `select p.* from lecture_progress p join lectures l on l.id = p.lecture_id
-    where p.user_id = '${learner.id}' and l.course_id = '${popular.id}' order by l.position`,
   // Access checks on every lecture view / video range request / payment
   isEnrolled: `select id from enrollments where user_id = '${learner.id}' and course_id = '${popular.id}' limit 1`,
   'media: watchable lecture': `select * from lectures l join courses c on c.id = l.course_id
     left join enrollments e on e.course_id = c.id and e.user_id = '${learner.id}' where l.id = '${lecture.id}' limit 1`,
   'payments: open order': `select * from payment_orders where user_id = '${learner.id}' and course_id = '${popular.id}'
     and provider = 'sandbox' and status = 'created' and amount = 49900 and expires_at > now() order by created_at desc limit 1`,
-  'payments: course has paid/paying orders': `select count(*) filter (where status = 'paid'), count(*) filter (where status = 'created'
-    and created_at > now() - interval '1 hour') from payment_orders where course_id = '${popular.id}'`,
-  // What the landing page's "popular courses" and a paged catalogue will need (issue 16 read models)
-  'popular: enrolment counts per course': `select course_id, count(*) from enrollments group by course_id order by 2 desc limit 6`,
-  'paged catalogue: newest 24 in 2 categories': `select id, title from courses where is_published
-    and category in ('Web Development', 'AI/ML') order by created_at desc, id asc limit 24`,
-  'paged catalogue: next page (keyset)': `select id, title from courses where is_published
-    and category in ('Web Development', 'AI/ML')
-    and (created_at, id) < (select created_at, id from courses where is_published order by created_at desc, id asc offset 5000 limit 1)
-    order by created_at desc, id desc limit 24`,
 };
 
 const only = opt.only ? new Set(opt.only.split(',')) : null;
