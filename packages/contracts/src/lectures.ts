@@ -27,6 +27,8 @@ export const lectureSchema = schema(() =>
     sectionId: z.string().nullable().optional(),
     /** Video processing: null before any video; `hlsUrl` and `posterUrl` once `ready`. */
     processing: z.enum(['queued', 'processing', 'ready', 'failed']).nullable().optional(),
+    /** Why processing failed: present only while `processing` is 'failed'. */
+    processingError: z.string().optional(),
     /** HLS master playlist (adaptive 240p-720p); access checked like `videoUrl`. */
     hlsUrl: z.string().nullable().optional(),
     posterUrl: z.string().nullable().optional(),

@@ -23,6 +23,7 @@ export const presentLecture = (
   duration: l.durationSeconds,
   sectionId: l.sectionId,
   processing: l.videoKey ? l.processing : null,
+  ...(l.videoKey && l.processing === 'failed' && l.processingError ? { processingError: l.processingError } : {}),
   hlsUrl: l.videoKey && l.processing === 'ready' && l.hlsKey ? lectureHlsUrl(l.id) : null,
   posterUrl: l.videoKey && l.posterKey ? lecturePosterUrl(l.id) : null,
   captions: captions.map((c) => ({ lang: c.lang, label: c.label, url: lectureCaptionUrl(l.id, c.lang) })),

@@ -275,6 +275,12 @@ describe.skipIf(!hasFfmpeg)('lecture video processing (ffmpeg)', async () => {
       const failed = await untilSettled(broken.id, 'failed');
       expect(failed.processingError).toBe('The file could not be read as a video.');
       expect(failed.hlsKey).toBeNull();
+      // The creator's lecture list says why (the edit-lecture page shows it beside Retry processing).
+      const listed = (await get(`/api/course/getcourselecture/${course.id}`, creatorCookie)).json();
+      expect(listed.lectures.find((l: { _id: string }) => l._id === broken.id)).toMatchObject({
+        processing: 'failed',
+        processingError: 'The file could not be read as a video.',
+      });
       // The original is still there to stream (what the player falls back to).
       expect((await get(`/media/lectures/${broken.id}`, creatorCookie)).statusCode).toBe(200);
 
