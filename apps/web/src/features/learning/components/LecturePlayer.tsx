@@ -1,7 +1,7 @@
 import type { Lecture } from '@kaksha/contracts';
 import { useEffect, useRef } from 'react';
-import { mediaUrl } from '../../../lib/media-url';
 import { type LectureProgress, type SaveProgressInput, saveProgress, saveProgressOnExit } from '../api/progress';
+import { VideoPlayer } from './VideoPlayer';
 
 /** How often the position is saved while playing. */
 export const SAVE_EVERY_MS = 5000;
@@ -9,9 +9,10 @@ export const SAVE_EVERY_MS = 5000;
 export const COMPLETION_RATIO = 0.9;
 
 /**
- * The lecture video. It resumes at `startAt`, and — when `track` is on (enrolled learners) —
- * saves the position every few seconds while playing, on pause and end, when another lecture
- * is chosen, and when the page is hidden or closed (keepalive request).
+ * The lecture video (`VideoPlayer`: HLS, quality, speed, captions). It resumes at `startAt`,
+ * and — when `track` is on (enrolled learners) — saves the position every few seconds while
+ * playing, on pause and end, when another lecture is chosen, and when the page is hidden or
+ * closed (keepalive request).
  */
 export function LecturePlayer({
   lecture,
@@ -73,18 +74,15 @@ export function LecturePlayer({
   }, []);
 
   return (
-    // biome-ignore lint/a11y/useMediaCaption: lectures have no caption files yet (educators upload the video only)
-    <video
+    <VideoPlayer
       key={lecture._id}
-      src={mediaUrl(lecture.videoUrl)}
-      controls
-      playsInline
+      title={lecture.lectureTitle}
+      videoUrl={lecture.videoUrl}
+      hlsUrl={lecture.hlsUrl}
+      processing={lecture.processing}
+      posterUrl={lecture.posterUrl}
+      captions={lecture.captions}
       autoPlay={autoPlay}
-      preload="metadata"
-      width={640}
-      height={360}
-      className="aspect-video w-full rounded-card bg-black"
-      aria-label={`Lecture video: ${lecture.lectureTitle}`}
       onLoadedMetadata={(e) => {
         const v = e.currentTarget;
         state.current.duration = Number.isFinite(v.duration) ? v.duration : 0;
