@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, loginCookie } from '../test/app.ts';
 
@@ -56,6 +56,22 @@ describe('serving the web app', async () => {
     expect(odd.statusCode).toBe(200);
     expect(preloads(odd.body)).toEqual([]);
     expect(odd.body).not.toContain('<script>');
+  });
+
+  it('sends pages compressed once per distinct text, in the encoding the browser prefers', async () => {
+    const plain = await app.inject('/');
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // With a session the same route gets its preloads: another text, compressed on its own.
+    const cookie = await loginCookie(app, await createUser(app));
+    const signedIn = await app.inject({ url: '/viewcourse/c-7', headers: { cookie, 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toContain('/api/course/getcourse/c-7');
   });
 
   it('serves a new build at once, without a restart, even one with the old timestamps', async () => {

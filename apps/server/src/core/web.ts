@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inlineHashes } from './security-headers.ts';
 import { hasLiveSession, SESSION_COOKIE } from './sessions.ts';
+import { pickEncoding } from './snapshots.ts';
 
 /** Open Graph facts of a page that link previews (LinkedIn and others) read from its HTML. */
 export interface PageMeta {
@@ -155,9 +157,15 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup }>(
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', html.csp)
-        .header('vary', 'cookie')
+        .header('vary', 'cookie, accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(html.html.replace('</head>', () => `${meta}${links}</head>`));
+        .send(
+          await compressedPage(
+            request,
+            reply,
+            html.html.replace('</head>', () => `${meta}${links}</head>`),
+          ),
+        );
     });
 
     /** A page's Open Graph tags; a failed lookup only leaves them out (the page must not fail). */
@@ -189,3 +197,42 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup }>(
   },
   { name: 'web', dependencies: ['db', 'security-headers'] },
 );
+
+/** Distinct pages (landing, app shell, each with its preloads) kept compressed. */
+const COMPRESSED_PAGES_MAX = 256;
+const compressedPages = new Map<string, Promise<{ br: Buffer; gzip: Buffer }>>();
+
+/**
+ * The page's HTML compressed once per distinct text (brotli at its best quality, gzip), not for
+ * every request: a page differs only by its preloads and meta tags, so a handful of texts repeat.
+ */
+async function compressedPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return html;
+  let compressed = compressedPages.get(html);
+  if (!compressed) {
+    if (compressedPages.size >= COMPRESSED_PAGES_MAX) compressedPages.delete(compressedPages.keys().next().value ?? '');
+    const text = Buffer.from(html);
+    compressed = Promise.all([
+      new Promise<Buffer>((resolve, reject) =>
+        zlib.brotliCompress(
+          text,
+          {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            },
+          },
+          (error, out) => (error ? reject(error) : resolve(out)),
+        ),
+      ),
+      new Promise<Buffer>((resolve, reject) =>
+        zlib.gzip(text, { level: 9 }, (error, out) => (error ? reject(error) : resolve(out))),
+      ),
+    ]).then(([br, gzip]) => ({ br, gzip }));
+    compressedPages.set(html, compressed);
+    compressed.catch(() => compressedPages.delete(html));
+  }
+  reply.header('content-encoding', encoding);
+  return (await compressed)[encoding];
+}
