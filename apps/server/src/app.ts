@@ -45,6 +45,7 @@ import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
+import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
@@ -154,6 +155,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(quizzesRoutes, { prefix: '/api/quiz' });
   await app.register(certificatesRoutes, { prefix: '/api/certificate' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
+  // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
+  await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(mediaRoutes, { prefix: '/media' });
 
   await app.register(webPlugin, {

@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Largest multipart body this route takes (default MULTIPART_MAX_BYTES): a video upload sets its own. */
     maxUploadBytes?: number;
+    /**
+     * The body is an upload in itself, not a form (tus PATCH, application/offset+octet-stream): timed
+     * and cut at `maxUploadBytes` like a multipart upload instead of as an ordinary body.
+     */
+    uploadBody?: boolean;
   }
 }
 
@@ -33,8 +38,9 @@ export const requestLimitsPlugin = fp(
       const raw = request.raw;
       const socket = raw.socket;
       if (raw.complete || !socket || !hasBody(request)) return;
-      const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
-      const maxBytes = request.routeOptions.config?.maxUploadBytes ?? MULTIPART_MAX_BYTES;
+      const routeConfig = request.routeOptions.config;
+      const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '') || routeConfig?.uploadBody === true;
+      const maxBytes = routeConfig?.maxUploadBytes ?? MULTIPART_MAX_BYTES;
       const declared = Number(request.headers['content-length']);
       if (multipart && declared > maxBytes) throw payloadTooLarge(TOO_LARGE);
 

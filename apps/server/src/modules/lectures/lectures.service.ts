@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { EditLectureRequest } from '@kaksha/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -102,6 +103,30 @@ export async function editLecture(
   // The lecture now points at the new file: a failure here only leaves the old one behind.
   await removeVideoQuietly(storage, log, updated.oldVideoKey);
   return updated.lecture;
+}
+
+/**
+ * A video that arrived another way (a finished resumable upload, modules/uploads): checked by
+ * content and size and stored like editlecture's file, then made the lecture's video by the same
+ * edit (old video removed, processing queued, catalogue refreshed). Nothing is left stored on failure.
+ */
+export async function attachLectureVideo(
+  db: DbOrTx,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  lectureId: string,
+  userId: string,
+  source: { file: Readable; maxBytes: number },
+  videos: VideoPipeline,
+) {
+  // Authorized again: the course may have changed hands while the file was uploading.
+  const lecture = await loadOwnedLecture(db, lectureId, userId).catch((error) => {
+    source.file.destroy();
+    throw error;
+  });
+  const where = { courseId: lecture.courseId, lectureId: lecture.id, maxBytes: source.maxBytes };
+  const video = await storeVideo(storage, { file: source.file }, where);
+  return editLecture(db, storage, log, lecture.id, userId, { fields: {}, file: video }, videos);
 }
 
 /** Removes a video no lecture points at any more; a storage failure is logged, never answered. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
@@ -88,7 +88,8 @@ class VideoGate extends Transform {
  */
 export async function storeVideo(
   storage: Storage,
-  file: Pick<MultipartFile, 'file'>,
+  // A multipart part, or any stream (a finished resumable upload read from disk).
+  file: Pick<MultipartFile, 'file'> | { file: Readable & { truncated?: boolean } },
   where: { courseId: string; lectureId: string; maxBytes: number },
 ): Promise<StoredVideo> {
   const source = file.file;
