@@ -1,5 +1,6 @@
 /**
- * Demo content for a fresh Kaksha install: users, courses with lectures, enrolments and reviews.
+ * Demo content for a fresh Kaksha install: users, courses with lectures, enrolments and reviews
+ * (sections, quizzes and a finished course with its certificate: demo-learning.ts).
  * Pure data; the seeding logic lives elsewhere. Media files named here are under
  * `apps/server/seed-media/{avatars,thumbnails,videos}` and are produced by
  * `scripts/generate-demo-media.mjs` (which imports this file; `--list` prints what it makes from it).
@@ -7,6 +8,7 @@
  * Demo logins (all emails at kaksha.dev):
  *   educators  ananya@ / rohan@ / vikram@kaksha.dev           password Educator@123
  *   students   priya@ / aditya@ / sneha@ / rahul@kaksha.dev    password Student@123
+ *   (sneha finished html-css-js-foundations and holds its certificate)
  */
 import type { Category, Level } from '@kaksha/contracts';
 

@@ -5,10 +5,22 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { courses, enrollments, lectures, reviews, users } from '../../core/db/schema/index.ts';
+import {
+  certificates,
+  courseSections,
+  courses,
+  enrollments,
+  lectureProgress,
+  lectures,
+  quizAttempts,
+  quizzes,
+  reviews,
+  users,
+} from '../../core/db/schema/index.ts';
 import { storeAvatar, storeThumbnail } from '../../modules/media/images.ts';
 import { reindexCourse } from '../../modules/search/search.index.ts';
 import { DEMO_COURSES, DEMO_ENROLLMENTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data.ts';
+import { DEMO_COMPLETION, DEMO_QUIZZES, demoSectionTitles, spreadOver } from './demo-learning.ts';
 
 /** apps/server/seed-media, seen from src/bootstrap/seed in source or from dist in the bundle. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,6 +91,17 @@ export async function seedDemoContent(app: FastifyInstance) {
       );
       await tx.update(courses).set({ thumbnailKey, updatedAt: at }).where(sql`${courses.id} = ${row.id}`);
 
+      // Sections (2 or 3), the lectures spread over them in order.
+      const titles = demoSectionTitles(c.lectures.length);
+      const sectionOf: string[] = [];
+      for (const [i, group] of spreadOver(c.lectures, titles.length).entries()) {
+        const [section] = await tx
+          .insert(courseSections)
+          .values({ courseId: row.id, title: titles[i], position: i, createdAt: at, updatedAt: at })
+          .returning({ id: courseSections.id });
+        for (const _ of group) sectionOf.push(section.id);
+      }
+
       let position = 0;
       for (const l of c.lectures) {
         let video = videoKeys.get(l.video);
@@ -91,6 +114,7 @@ export async function seedDemoContent(app: FastifyInstance) {
         }
         await tx.insert(lectures).values({
           courseId: row.id,
+          sectionId: sectionOf[position],
           lectureTitle: l.title,
           position: position++,
           videoKey: video.key,
@@ -99,6 +123,18 @@ export async function seedDemoContent(app: FastifyInstance) {
           isPreviewFree: l.isPreviewFree,
         });
       }
+    }
+
+    // One quiz per course, at its end.
+    const quizIds = new Map<string, string>();
+    for (const [courseKey, q] of Object.entries(DEMO_QUIZZES)) {
+      const courseId = courseIds.get(courseKey);
+      if (!courseId) continue;
+      const [row] = await tx
+        .insert(quizzes)
+        .values({ courseId, title: q.title, passPercent: q.passPercent, questions: q.questions })
+        .returning({ id: quizzes.id });
+      quizIds.set(courseKey, row.id);
     }
 
     for (const e of DEMO_ENROLLMENTS) {
@@ -122,10 +158,62 @@ export async function seedDemoContent(app: FastifyInstance) {
         updatedAt: at,
       });
     }
+    await seedCompletion(tx, userIds, courseIds, quizIds);
     for (const id of courseIds.values()) await reindexCourse(tx, id);
     return true;
   });
   if (seeded) app.log.info(`seeded demo content: ${DEMO_USERS.length} users, ${DEMO_COURSES.length} courses`);
+}
+
+type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+
+/** The demo learner who finished a course: every lecture completed, its quiz passed, the certificate issued. */
+async function seedCompletion(
+  tx: Tx,
+  userIds: Map<string, string>,
+  courseIds: Map<string, string>,
+  quizIds: Map<string, string>,
+) {
+  const { user, course } = DEMO_COMPLETION;
+  const userId = must(userIds.get(user), user);
+  const courseId = must(courseIds.get(course), course);
+  const demo = DEMO_COURSES.find((c) => c.key === course);
+  const creator = DEMO_USERS.find((u) => u.key === demo?.creator);
+  const learner = DEMO_USERS.find((u) => u.key === user);
+  if (!demo || !creator || !learner) throw new Error(`demo completion refers to unknown ${user} or ${course}`);
+  const rows = await tx.select({ id: lectures.id }).from(lectures).where(sql`${lectures.courseId} = ${courseId}`);
+  const day = 86_400_000;
+  for (const [i, lecture] of rows.entries()) {
+    await tx.insert(lectureProgress).values({
+      userId,
+      lectureId: lecture.id,
+      courseId,
+      positionSeconds: 0,
+      completed: true,
+      updatedAt: new Date(Date.now() - (rows.length - i + 2) * day),
+    });
+  }
+  const quizId = quizIds.get(course);
+  const quiz = DEMO_QUIZZES[course];
+  if (quizId && quiz) {
+    await tx.insert(quizAttempts).values({
+      quizId,
+      userId,
+      attempt: 1,
+      answers: quiz.questions.map((q) => q.correct),
+      scorePercent: 100,
+      passed: true,
+      createdAt: new Date(Date.now() - 2 * day),
+    });
+  }
+  await tx.insert(certificates).values({
+    userId,
+    courseId,
+    learnerName: learner.name,
+    courseTitle: demo.title,
+    educatorName: creator.name,
+    issuedAt: new Date(Date.now() - day),
+  });
 }
 
 function interleavedTimes(list: typeof DEMO_COURSES) {

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+import { DEMO_COURSES } from './demo-data.ts';
+import { DEMO_QUIZZES } from './demo-learning.ts';
+import { seedDemoContent } from './seed.ts';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe('demo content', async () => {
+  const app = await buildTestApp();
+  await seedDemoContent(app);
+
+  it('gives every course 2 or 3 sections holding all its lectures, and one valid quiz', async () => {
+    const perCourse = rowsOf<{ title: string; sections: number; lectures: number; outside: number; quizzes: number }>(
+      await app.db.execute(sql`select c.title,
+        (select count(*) from course_sections s where s.course_id = c.id)::int as sections,
+        (select count(*) from lectures l where l.course_id = c.id)::int as lectures,
+        (select count(*) from lectures l where l.course_id = c.id and l.section_id is null)::int as outside,
+        (select count(*) from quizzes q where q.course_id = c.id)::int as quizzes
+        from courses c`),
+    );
+    expect(perCourse).toHaveLength(DEMO_COURSES.length);
+    for (const c of perCourse) {
+      expect(c.sections, c.title).toBeGreaterThanOrEqual(2);
+      expect(c.sections, c.title).toBeLessThanOrEqual(3);
+      expect(c.outside, c.title).toBe(0);
+      expect(c.quizzes, c.title).toBe(1);
+    }
+    expect(Object.keys(DEMO_QUIZZES).sort()).toEqual(DEMO_COURSES.map((c) => c.key).sort());
+    for (const q of Object.values(DEMO_QUIZZES)) {
+      expect(q.questions.length).toBeGreaterThanOrEqual(3);
+      for (const question of q.questions) {
+        expect(
+          question.correct.every((i) => i >= 0 && i < question.options.length),
+          question.prompt,
+        ).toBe(true);
+        expect(question.kind === 'multiple' || question.correct.length === 1, question.prompt).toBe(true);
+      }
+    }
+  });
+
+  it('has a learner who completed a course, passed its quiz and holds its certificate', async () => {
+    const cookie = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'sneha@kaksha.dev', password: 'Student@123' },
+      })
+    ).headers['set-cookie'];
+    const headers = { cookie: String(Array.isArray(cookie) ? cookie.join('; ') : cookie) };
+    const mine = (await app.inject({ url: '/api/certificate/mine', headers })).json();
+    expect(mine).toMatchObject([
+      {
+        learnerName: 'Sneha Kulkarni',
+        courseTitle: 'HTML, CSS and JavaScript for Absolute Beginners',
+        educatorName: 'Ananya Iyer',
+      },
+    ]);
+    const progress = (await app.inject({ url: `/api/progress/${mine[0].courseId}`, headers })).json();
+    expect(progress.percent).toBe(100);
+    const quizzes = (await app.inject({ url: `/api/quiz/course/${mine[0].courseId}`, headers })).json();
+    expect(quizzes).toMatchObject([{ passed: true, bestScorePercent: 100 }]);
+    // Claiming again answers the same certificate.
+    const again = await app.inject({ method: 'POST', url: `/api/certificate/claim/${mine[0].courseId}`, headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()._id).toBe(mine[0]._id);
+  });
+
+  it('seeds once: a second run adds nothing', async () => {
+    const count = async () =>
+      rowsOf<Record<string, number>>(
+        await app.db.execute(sql`select (select count(*) from courses)::int as courses,
+          (select count(*) from course_sections)::int as sections, (select count(*) from quizzes)::int as quizzes,
+          (select count(*) from certificates)::int as certificates`),
+      )[0];
+    const before = await count();
+    await seedDemoContent(app);
+    expect(await count()).toEqual(before);
+  });
+});
