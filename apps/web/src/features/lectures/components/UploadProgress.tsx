@@ -1,14 +1,16 @@
 import { Button } from '../../../components/ui/Button';
 
-/** Upload progress with its percentage and a Cancel button. */
+/** Upload progress with its percentage and a Cancel button; `status` says why it waits (offline). */
 export function UploadProgress({
   percent,
   onCancel,
   fileName,
+  status,
 }: {
   percent: number;
   onCancel: () => void;
   fileName?: string;
+  status?: string;
 }) {
   const done = percent >= 100;
   return (
@@ -32,6 +34,9 @@ export function UploadProgress({
       >
         <div className="h-full rounded-full bg-ink transition-[width]" style={{ width: `${percent}%` }} />
       </div>
+      <p className="text-sm text-amber-800 empty:hidden" role="status">
+        {status}
+      </p>
       <div>
         <Button size="sm" variant="secondary" onClick={onCancel}>
           Cancel upload

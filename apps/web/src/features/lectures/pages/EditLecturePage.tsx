@@ -15,6 +15,12 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useCourseLectures } from '../api/course-lectures';
 import { useEditLecture } from '../api/edit-lecture';
 import { useRemoveLecture } from '../api/remove-lecture';
+import {
+  findInterruptedUpload,
+  type ResumableUpload,
+  ResumableUploadUnavailable,
+  uploadLectureVideo,
+} from '../api/resumable-upload';
 import { UploadProgress } from '../components/UploadProgress';
 
 /** /editlecture/{courseId}/{lectureId}: title, video upload with progress, free preview, remove (spec §2). */
@@ -53,15 +59,28 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
   const [video, setVideo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [offline, setOffline] = useState(false);
+  // An upload a reload or a lost connection interrupted: choosing the same file goes on from there.
+  const [interrupted] = useState(() => findInterruptedUpload(lecture._id));
   const controller = useRef<AbortController | null>(null);
+  const resumable = useRef<ResumableUpload | null>(null);
   const edit = useEditLecture(courseId, lecture._id);
   const remove = useRemoveLecture(courseId, lecture._id);
-  const busy = edit.isPending || remove.isPending;
+  const saving = edit.isPending || uploading;
+  const busy = saving || remove.isPending;
   const fields = edit.error instanceof ApiError ? edit.error.fields : undefined;
   const back = `/createlecture/${courseId}`;
 
-  // Leaving the page cancels an upload still running.
-  useEffect(() => () => controller.current?.abort(), []);
+  // Leaving the page stops an upload still running: a form upload is lost, a resumable one waits
+  // on the server (until PARTIAL_UPLOAD_MAX_AGE_MS) for the same file to be chosen again.
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      resumable.current?.pause();
+    },
+    [],
+  );
 
   const pickVideo = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -74,17 +93,47 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
     setVideo(file);
   };
 
-  const submit = (e: FormEvent) => {
+  /**
+   * The video goes first, resumably (tus); then the title and free preview are saved. Without tus
+   * (it could not be loaded), the video goes with the form as one upload, as before.
+   */
+  const sendVideo = async (file: File): Promise<'sent' | 'fallback' | 'stopped'> => {
+    const upload = uploadLectureVideo(lecture._id, file, {
+      onProgress: setProgress,
+      onConnection: (on) => setOffline(!on),
+    });
+    resumable.current = upload;
+    setUploading(true);
+    try {
+      await upload.done;
+      return 'sent';
+    } catch (err) {
+      if (err instanceof ResumableUploadUnavailable) return 'fallback';
+      setProgress(null);
+      if ((err as Error).name === 'AbortError') toast.info('Upload cancelled');
+      else toast.error(errorMessage(err));
+      return 'stopped';
+    } finally {
+      resumable.current = null;
+      setUploading(false);
+      setOffline(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!video && !lecture.videoUrl) {
       toast.error('Please choose a video to upload');
       return;
     }
+    setProgress(video ? 0 : null);
+    const sent = video ? await sendVideo(video) : 'sent';
+    if (sent === 'stopped') return;
     const abort = new AbortController();
     controller.current = abort;
-    setProgress(video ? 0 : null);
+    const formVideo = sent === 'fallback' ? video : null;
     edit.mutate(
-      { lectureTitle, isPreviewFree, video, signal: abort.signal, onProgress: setProgress },
+      { lectureTitle, isPreviewFree, video: formVideo, signal: abort.signal, onProgress: setProgress },
       {
         onSuccess: () => {
           toast.success(MESSAGES.lectureUpdated);
@@ -138,7 +187,7 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           onChange={(e) => setLectureTitle(e.target.value)}
           maxLength={LECTURE_TITLE_MAX}
           required
-          disabled={edit.isPending}
+          disabled={saving}
           error={fields?.lectureTitle}
         />
         <FileInput
@@ -148,13 +197,21 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           accept="video/*"
           required={!lecture.videoUrl}
           onChange={pickVideo}
-          disabled={edit.isPending}
+          disabled={saving}
           before={
-            lecture.videoUrl && (
-              <p className="flex items-center gap-2 text-sm text-green-800">
-                <CheckCircle2 size={16} aria-hidden="true" /> A video is uploaded for this lecture.
-              </p>
-            )
+            <>
+              {lecture.videoUrl && (
+                <p className="flex items-center gap-2 text-sm text-green-800">
+                  <CheckCircle2 size={16} aria-hidden="true" /> A video is uploaded for this lecture.
+                </p>
+              )}
+              {interrupted && progress === null && (
+                <p className="text-sm text-amber-800" data-testid="interrupted-upload">
+                  The upload of “{interrupted.filename}” was interrupted. Choose the same file and click Update Lecture
+                  to continue where it stopped.
+                </p>
+              )}
+            </>
           }
         />
         <Checkbox
@@ -162,14 +219,22 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           name="isPreviewFree"
           checked={isPreviewFree}
           onChange={(e) => setIsPreviewFree(e.target.checked)}
-          disabled={edit.isPending}
+          disabled={saving}
           className="font-medium"
         />
         {progress !== null && (
-          <UploadProgress percent={progress} onCancel={() => controller.current?.abort()} fileName={video?.name} />
+          <UploadProgress
+            percent={progress}
+            onCancel={() => {
+              void resumable.current?.cancel();
+              controller.current?.abort();
+            }}
+            fileName={video?.name}
+            status={offline ? 'Connection lost. The upload will continue when you are back online.' : undefined}
+          />
         )}
         <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-          <Button type="submit" busy={edit.isPending} disabled={remove.isPending}>
+          <Button type="submit" busy={saving} disabled={remove.isPending}>
             Update Lecture
           </Button>
           <Button variant="secondary" onClick={() => navigate(back)} disabled={busy}>
