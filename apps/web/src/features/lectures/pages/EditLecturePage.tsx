@@ -21,6 +21,7 @@ import {
   ResumableUploadUnavailable,
   uploadLectureVideo,
 } from '../api/resumable-upload';
+import { LectureMediaSettings } from '../components/LectureMediaSettings';
 import { UploadProgress } from '../components/UploadProgress';
 
 /** /editlecture/{courseId}/{lectureId}: title, video upload with progress, free preview, remove (spec §2). */
@@ -48,6 +49,7 @@ export default function EditLecturePage() {
       ) : (
         <EmptyState title="Lecture not found">It may have been removed.</EmptyState>
       )}
+      {lecture && <LectureMediaSettings key={lecture._id} courseId={courseId} lecture={lecture} />}
     </section>
   );
 }

@@ -1,0 +1,99 @@
+import type { Lecture } from '@kaksha/contracts';
+import { CircleAlert, CircleCheck, RotateCw } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { useLectureMedia, useRetryProcessing } from '../api/lecture-media';
+
+/**
+ * Where the lecture's uploaded video is in its conversion to streaming renditions: queued or
+ * processing (asked for again every few seconds until it settles), ready, or failed with the
+ * reason and a Retry processing button. Nothing before a video is uploaded, nor on a server
+ * that does not process videos (the original file plays).
+ */
+export function ProcessingStatus({ courseId, lecture: initial }: { courseId: string; lecture: Lecture }) {
+  const lecture = useLectureMedia(courseId, initial);
+  const retry = useRetryProcessing(courseId, lecture._id);
+  const state = lecture.videoUrl ? lecture.processing : null;
+  if (!state) return null;
+
+  const doRetry = () =>
+    retry.mutate(undefined, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  return (
+    <section aria-labelledby="processing-title" className="flex flex-col gap-3">
+      <h2 id="processing-title" className="text-lg font-semibold text-ink">
+        Video processing
+      </h2>
+      <div
+        className={`flex flex-col gap-3 rounded-lg border p-4 text-sm sm:flex-row sm:items-center sm:justify-between ${
+          state === 'failed' ? 'border-red-300 bg-red-50' : 'border-line bg-surface'
+        }`}
+      >
+        {/* Announced as it changes: the page asks for the state again while it is not settled. */}
+        <div role="status" className="flex items-start gap-3">
+          {state === 'queued' || state === 'processing' ? (
+            <>
+              <span className="mt-0.5 text-ink">
+                <Spinner className="size-5" label={null} />
+              </span>
+              <div>
+                <p className="font-semibold text-ink">
+                  {state === 'queued' ? 'Queued for processing' : 'Processing the video…'}
+                </p>
+                <p className="text-muted">
+                  Learners get the video as uploaded until the streaming versions are ready. This updates by itself.
+                </p>
+              </div>
+            </>
+          ) : state === 'ready' ? (
+            <>
+              <CircleCheck size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
+              <div>
+                <p className="font-semibold text-ink">Ready to stream</p>
+                <p className="text-muted">
+                  Learners get adaptive quality (up to 720p) with a poster frame
+                  {lecture.duration ? `; ${formatDuration(lecture.duration)} long` : ''}.
+                </p>
+              </div>
+            </>
+          ) : (
+            <>
+              <CircleAlert size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-red-700" />
+              <div>
+                <p className="font-semibold text-red-800">Processing failed</p>
+                <p className="text-ink">
+                  {lecture.processingError ?? 'The video could not be converted for streaming.'} Learners get the video
+                  as uploaded.
+                </p>
+              </div>
+            </>
+          )}
+        </div>
+        {state === 'failed' && (
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={retry.isPending}
+            icon={<RotateCw size={16} aria-hidden="true" />}
+            onClick={doRetry}
+            className="shrink-0"
+          >
+            Retry processing
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** 75 → '1 min 15 s'; 42 → '42 s'. */
+const formatDuration = (seconds: number) => {
+  const s = Math.round(seconds);
+  const m = Math.floor(s / 60);
+  return m ? `${m} min${s % 60 ? ` ${s % 60} s` : ''}` : `${s} s`;
+};
