@@ -21,7 +21,7 @@ import { dbPlugin } from './core/db/plugin.ts';
 import { errorHandlerPlugin } from './core/error-handler.ts';
 import { httpCachePlugin } from './core/http-cache.ts';
 import { jobsPlugin } from './core/jobs.ts';
-import { requestLogPlugin, serializeError } from './core/log.ts';
+import { RequestLog, serializeError } from './core/log.ts';
 import { mailerPlugin } from './core/mailer.ts';
 import { partialUploadsPlugin } from './core/partial-uploads.ts';
 import { rateLimitPlugin } from './core/rate-limit.ts';
@@ -76,8 +76,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       typeof logger === 'object' ? { ...logger, serializers: { ...logger.serializers, ...LOG_SERIALIZERS } } : logger,
     // Only behind a known proxy may X-Forwarded-For name the client: rate limits key on it.
     trustProxy: config.trustProxy,
-    // core/log.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request instead of Fastify's two (core/log.ts).
+    logController: new RequestLog(config.env === 'production' ? 'debug' : 'info'),
     // Opening and migrating the embedded database can take a while on a busy machine.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
@@ -101,7 +101,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
-  await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(requestLimitsPlugin);
   await app.register(fastifyCookie);

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * The `err` serializer of every logger the app builds (see `buildApp`). It writes what pino's
@@ -51,21 +51,23 @@ function errorType(err: Error) {
 const SLOW_REQUEST_MS = 1000;
 
 /**
- * One log line per request, written when it completes (Fastify's own logging writes two at info).
- * In production a routine request is `debug` (a proxy keeps the access log); server errors and
- * slow requests are warnings everywhere, so what needs attention is never filtered out.
+ * One log line per request, written when it completes (Fastify's default writes two at info:
+ * "incoming request" and "request completed"). In production a routine request is `debug` (a
+ * proxy keeps the access log); server errors and slow requests are warnings everywhere, so what
+ * needs attention is never filtered out. The query string stays out (it may carry tokens).
+ * Fastify's other request-scoped lines (stream errors, not found) keep their defaults.
  */
-export const requestLogPlugin = fp(
-  async (app) => {
-    const routine = app.config.env === 'production' ? 'debug' : 'info';
-    app.addHook('onResponse', async (request, reply) => {
-      const ms = Math.round(reply.elapsedTime);
-      const level = reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS ? 'warn' : routine;
-      request.log[level](
-        { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms },
-        'request completed',
-      );
-    });
-  },
-  { name: 'request-log' },
-);
+export class RequestLog extends LogController {
+  constructor(private readonly routine: 'info' | 'debug') {
+    super();
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const ms = Math.round(reply.elapsedTime);
+    const level = error || reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS ? 'warn' : this.routine;
+    const line = { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms };
+    reply.log[level](error ? { ...line, err: error } : line, 'request completed');
+  }
+}
