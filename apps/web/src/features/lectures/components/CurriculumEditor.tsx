@@ -148,6 +148,12 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
     const section = removing;
     removeSection.mutate(section._id as string, {
       onSuccess: () => {
+        // The focus goes to the section before, which received the lectures.
+        const at = groups.findIndex((g) => g._id === section._id) - 1;
+        const previous = groups[at];
+        if (previous?._id) {
+          focusRequest.current = { scope: `section:${previous._id}`, at: String(at - 1), controls: ['rename'] };
+        }
         setRemoving(null);
         setStatus(`Section ${section.title} removed.`);
         toast.success(MESSAGES.sectionRemoved);
@@ -273,7 +279,10 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
                     <RenameSection
                       title={group.title ?? ''}
                       busy={editSection.isPending}
-                      onCancel={() => setRenaming(null)}
+                      onCancel={() => {
+                        setRenaming(null);
+                        focusRequest.current = { scope: `section:${id}`, at: String(position), controls: ['rename'] };
+                      }}
                       onSave={(title) =>
                         editSection.mutate(
                           { sectionId: id, title },

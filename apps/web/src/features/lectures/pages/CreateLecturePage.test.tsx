@@ -247,8 +247,12 @@ describe('CreateLecturePage sections', () => {
     await screen.findByText('Hooks', {}, { timeout: 5000 });
     const sent = (prefix: string) => calls.filter((c) => c.path.startsWith(prefix));
 
-    // Rename: the field opens with the title; Escape would cancel, Save sends it.
+    // Rename: the field opens with the title; Escape cancels, Enter saves.
     await userEvent.click(screen.getByRole('button', { name: 'Rename section: Basics' }));
+    expect(screen.getByLabelText('New section title')).toHaveValue('Basics');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename section: Basics' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
     const field = screen.getByLabelText('New section title');
     expect(field).toHaveFocus();
     await userEvent.clear(field);
@@ -283,6 +287,7 @@ describe('CreateLecturePage sections', () => {
     expect(sent('/api/course/removesection/sA')[0].method).toBe('DELETE');
     await waitFor(() => expect(lectureTitles(sectionBox('Advanced'))).toEqual(['Hooks', 'Intro']));
     expect(screen.queryByRole('region', { name: /^Foundations/ })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename section: Advanced' })).toHaveFocus());
     expect(toast.error).not.toHaveBeenCalled();
   });
 });
