@@ -1,0 +1,195 @@
+import type { Course, Lecture } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import EditLecturePage from './EditLecturePage';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+/** A stand-in for tus-js-client: records each upload and lets the test drive it. */
+const tus = vi.hoisted(() => {
+  interface Options {
+    endpoint: string;
+    metadata: Record<string, string>;
+    onProgress: (sent: number, total: number) => void;
+    onSuccess: (payload: { lastResponse: { getBody: () => string } }) => void;
+    onError: (error: Error) => void;
+    fingerprint: () => Promise<string>;
+  }
+  const uploads: { options: Options; started: boolean; resumedFrom?: unknown; abort: ReturnType<typeof vi.fn> }[] = [];
+  const previous: { creationTime: string; uploadUrl: string }[] = [];
+  class Upload {
+    record: (typeof uploads)[number];
+    constructor(_file: File, options: Options) {
+      this.record = { options, started: false, abort: vi.fn(async () => undefined) };
+      uploads.push(this.record);
+    }
+    findPreviousUploads = async () => previous;
+    resumeFromPreviousUpload = (p: unknown) => {
+      this.record.resumedFrom = p;
+    };
+    start = () => {
+      this.record.started = true;
+    };
+    abort = (terminate: boolean) => this.record.abort(terminate);
+  }
+  return { uploads, previous, Upload, supported: true };
+});
+vi.mock('tus-js-client', () => ({
+  Upload: tus.Upload,
+  get isSupported() {
+    return tus.supported;
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  tus.uploads.length = 0;
+  tus.previous.length = 0;
+  localStorage.clear();
+});
+
+const lecture: Lecture = { _id: 'l1', lectureTitle: 'Intro', videoUrl: null, isPreviewFree: false };
+
+function fakeServer() {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const path = new URL(url, 'http://x').pathname;
+    calls.push({ method: init.method ?? 'GET', path, body: init.body });
+    if (path === '/api/course/getcourselecture/c1') {
+      return new Response(JSON.stringify({ _id: 'c1', title: 'Course', lectures: [lecture] } as unknown as Course));
+    }
+    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  // editlecture goes through XMLHttpRequest (api.upload): record what it sends.
+  const forms: FormData[] = [];
+  class FakeXhr {
+    status = 200;
+    responseText = JSON.stringify({ lecture, message: 'Lecture Updated' });
+    upload = { onprogress: null };
+    withCredentials = false;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    abort() {}
+    send(form: FormData) {
+      forms.push(form);
+      setTimeout(() => this.onload?.(), 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { calls, forms };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/editlecture/c1/l1']}>
+        <Routes>
+          <Route path="/editlecture/:courseId/:lectureId" element={<EditLecturePage />} />
+          <Route path="/createlecture/:courseId" element={<p>Lectures page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const video = () => new File([new Uint8Array(100)], 'clip.mp4', { type: 'video/mp4', lastModified: 1 });
+
+async function chooseAndSubmit() {
+  const user = userEvent.setup();
+  const input = await screen.findByLabelText('Video', { exact: true });
+  // jsdom's validity does not see files set by user-event: a required file input stays "missing".
+  input.removeAttribute('required');
+  await user.upload(input, video());
+  await user.click(screen.getByRole('button', { name: 'Update Lecture' }));
+  return user;
+}
+
+describe('EditLecturePage: resumable video upload', () => {
+  it('sends the video through tus with progress, then saves the fields without the file', async () => {
+    const server = fakeServer();
+    renderPage();
+    await chooseAndSubmit();
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    const [upload] = tus.uploads;
+    expect(upload.options.metadata).toEqual({ lectureId: 'l1', filename: 'clip.mp4', filetype: 'video/mp4' });
+    expect(upload.options.endpoint).toMatch(/\/api\/uploads\/$/);
+    expect(await upload.options.fingerprint()).toContain('l1');
+
+    upload.options.onProgress(40, 100);
+    const bar = await screen.findByRole('progressbar');
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+    expect(screen.getByText('40%')).toBeTruthy();
+    expect(server.forms).toHaveLength(0);
+
+    upload.options.onSuccess({ lastResponse: { getBody: () => JSON.stringify({ lecture: { ...lecture } }) } });
+    await screen.findByText('Lectures page');
+    expect(toast.success).toHaveBeenCalledWith('Lecture Updated');
+    expect(server.forms).toHaveLength(1);
+    expect(server.forms[0].get('videoUrl')).toBeNull();
+    expect(server.forms[0].get('lectureTitle')).toBe('Intro');
+  });
+
+  it('resumes an upload a reload interrupted, and says so before', async () => {
+    fakeServer();
+    localStorage.setItem(
+      'tus::kaksha-lecture-l1-clip.mp4-video/mp4-100-1::1',
+      JSON.stringify({ size: 100, metadata: { filename: 'clip.mp4' }, uploadUrl: 'http://x/api/uploads/abc' }),
+    );
+    tus.previous.push({ creationTime: '2026-01-01', uploadUrl: 'http://x/api/uploads/abc' });
+    renderPage();
+    expect((await screen.findByTestId('interrupted-upload')).textContent).toContain('clip.mp4');
+    await chooseAndSubmit();
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    expect(tus.uploads[0].resumedFrom).toEqual(tus.previous[0]);
+  });
+
+  it('Cancel stops the upload and removes it from the server', async () => {
+    const server = fakeServer();
+    renderPage();
+    const user = await chooseAndSubmit();
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    await user.click(await screen.findByRole('button', { name: 'Cancel upload' }));
+    await waitFor(() => expect(tus.uploads[0].abort).toHaveBeenCalledWith(true));
+    await waitFor(() => expect(toast.info).toHaveBeenCalledWith('Upload cancelled'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(server.forms).toHaveLength(0);
+  });
+
+  it('shows the server’s message when the video is refused', async () => {
+    fakeServer();
+    renderPage();
+    await chooseAndSubmit();
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    const refused = Object.assign(new Error('tus: unexpected response'), {
+      originalResponse: {
+        getStatus: () => 415,
+        getBody: () => JSON.stringify({ message: 'Only video files (MP4, WebM or QuickTime) can be uploaded' }),
+      },
+    });
+    tus.uploads[0].options.onError(refused);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Only video files (MP4, WebM or QuickTime) can be uploaded'),
+    );
+  });
+
+  it('falls back to the multipart form when tus cannot run here', async () => {
+    tus.supported = false;
+    const server = fakeServer();
+    renderPage();
+    await chooseAndSubmit();
+    await screen.findByText('Lectures page');
+    tus.supported = true;
+    expect(server.forms).toHaveLength(1);
+    expect((server.forms[0].get('videoUrl') as File).name).toBe('clip.mp4');
+  });
+});
