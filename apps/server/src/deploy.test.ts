@@ -68,6 +68,13 @@ describe('deployment files', () => {
     expect(directives('proxy_set_header')).toContain('X-Forwarded-For $proxy_add_x_forwarded_for');
   });
 
+  it('nginx sends every request of a resumable upload to the instance that holds its parts', () => {
+    const uploads = nginx.slice(nginx.indexOf('upstream kaksha_uploads'));
+    expect(uploads.slice(0, uploads.indexOf('}'))).toMatch(/hash \$cookie_kaksha_session consistent;/);
+    const location = nginx.slice(nginx.indexOf('location /api/uploads'));
+    expect(location.slice(0, location.indexOf('}'))).toContain('proxy_pass http://kaksha_uploads;');
+  });
+
   it('nginx retries only safe requests', () => {
     const retries = directives('proxy_next_upstream');
     expect(retries.length).toBeGreaterThan(0);
