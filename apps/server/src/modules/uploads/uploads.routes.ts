@@ -41,6 +41,9 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const dir = path.join(config.dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
   const datastore = new FileStore({ directory: dir });
+  // What we offer: a known length at creation (checked against the limit), no expiry by creation
+  // time (a long upload on a slow line must not expire while it runs; the sweep below goes by activity).
+  datastore.extensions = ['creation', 'creation-with-upload', 'termination'];
   const tooLarge = `Videos must be ${formatBytes(config.maxVideoBytes)} or smaller`;
   const uploads = app.limiter({ name: 'video-upload', ...VIDEO_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
 
