@@ -112,9 +112,17 @@ describe('an educator arranges a course in sections', () => {
 
     // Drag and drop: the last lecture onto the top half of the first one.
     const dropped = page.waitForResponse((r) => r.url().includes(`/api/course/reorderlectures/${courseId}`));
-    await page
-      .locator('li', { hasText: 'Deploying' })
-      .dragTo(page.locator('li', { hasText: 'Welcome' }), { targetPosition: { x: 60, y: 4 } });
+    await page.locator('li', { hasText: 'Deploying' }).scrollIntoViewIfNeeded();
+    const from = await page.locator('li', { hasText: 'Deploying' }).boundingBox();
+    const to = await page.locator('li', { hasText: 'Welcome' }).boundingBox();
+    if (!from || !to) throw new Error('lectures not drawn');
+    await page.mouse.move(from.x + 60, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + 60, to.y + 8, { steps: 8 });
+    await page.mouse.move(to.x + 62, to.y + 6, { steps: 2 });
+    // The bar above the first lecture shows where it will land.
+    await shot(page, 'dragging-1280');
+    await page.mouse.up();
     expect((await dropped).status()).toBe(200);
     await announced(page, 'Lecture Deploying moved to section Getting started, position 1.');
     expect(await titlesIn(page, 'Getting started')).toEqual(['Deploying', 'Welcome']);
