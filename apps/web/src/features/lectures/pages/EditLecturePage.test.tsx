@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import EditLecturePage from './EditLecturePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
@@ -19,12 +19,13 @@ const tus = vi.hoisted(() => {
     onError: (error: Error) => void;
     fingerprint: () => Promise<string>;
   }
-  const uploads: { options: Options; started: boolean; resumedFrom?: unknown; abort: ReturnType<typeof vi.fn> }[] = [];
+  type Abort = (terminate: boolean) => Promise<undefined>;
+  const uploads: { options: Options; started: boolean; resumedFrom?: unknown; abort: Mock<Abort> }[] = [];
   const previous: { creationTime: string; uploadUrl: string }[] = [];
   class Upload {
     record: (typeof uploads)[number];
     constructor(_file: File, options: Options) {
-      this.record = { options, started: false, abort: vi.fn(async () => undefined) };
+      this.record = { options, started: false, abort: vi.fn<Abort>(async () => undefined) };
       uploads.push(this.record);
     }
     findPreviousUploads = async () => previous;
