@@ -77,6 +77,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('VideoPlayer', () => {
@@ -134,14 +135,25 @@ describe('VideoPlayer', () => {
     expect(video().currentTime).toBe(42);
   });
 
-  it('lets Safari play HLS natively', async () => {
+  it('plays HLS natively where there is no Media Source for hls.js (older iPhones)', async () => {
+    // jsdom, like those, has no MediaSource.
+    expect('MediaSource' in window).toBe(false);
     vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('maybe');
     render(<VideoPlayer {...processed} />);
     await waitFor(() => expect(video()).toHaveAttribute('src', '/media/lectures/l1/hls/master.m3u8'));
+    await act(() => Promise.resolve());
     expect(FakeHls.instances).toHaveLength(0);
   });
 
-  it('plays the original where the browser has no Media Source', async () => {
+  it('prefers hls.js where both work (Safari, Chromium): it offers the quality menu', async () => {
+    vi.stubGlobal('MediaSource', class {});
+    vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('maybe');
+    render(<VideoPlayer {...processed} />);
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    expect(video()).not.toHaveAttribute('src');
+  });
+
+  it('plays the original where neither hls.js nor the browser can play HLS', async () => {
     FakeHls.supported = false;
     render(<VideoPlayer {...processed} />);
     await waitFor(() => expect(video()).toHaveAttribute('src', '/media/lectures/l1'));

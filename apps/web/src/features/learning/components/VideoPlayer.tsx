@@ -49,8 +49,9 @@ const clock = (seconds: number) => {
 const speedLabel = (rate: number) => `${rate}×`;
 
 /**
- * A lecture video: adaptive HLS once the upload is processed (natively in Safari, else through
- * hls.js, downloaded only then), the original file before that or if HLS fails. Under the video:
+ * A lecture video: adaptive HLS once the upload is processed (through hls.js, downloaded only
+ * then, or natively where there is no Media Source), the original file before that or if HLS
+ * fails. Under the video:
  * Quality (Auto and each rendition, with hls.js), Speed (0.5×–2×) and Captions menus as native
  * selects. With focus in the player: Space play/pause, ←/→ seek 5 s, ↑/↓ volume, F full screen,
  * C captions; each change is announced in a live region (and shown briefly over the video).
@@ -102,7 +103,10 @@ export function VideoPlayer({
       setSrc(file);
       return;
     }
-    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    // Native HLS only where hls.js cannot run (no Media Source: older iPhones). Safari and, since
+    // 2025, Chromium play HLS natively too, but offer no choice of quality there.
+    const mediaSource = 'MediaSource' in window || 'ManagedMediaSource' in window;
+    if (!mediaSource && video.canPlayType('application/vnd.apple.mpegurl')) {
       setSrc(stream);
       return;
     }
@@ -120,7 +124,7 @@ export function VideoPlayer({
       .then(({ default: HlsPlayer }) => {
         if (cancelled) return;
         if (!HlsPlayer.isSupported()) {
-          setSrc(file);
+          setSrc(video.canPlayType('application/vnd.apple.mpegurl') ? stream : file);
           return;
         }
         const hls = new HlsPlayer({

@@ -56,7 +56,7 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
               <div>
                 <p className="font-semibold text-ink">Ready to stream</p>
                 <p className="text-muted">
-                  Learners get adaptive quality (up to 720p) with a poster frame
+                  Learners get adaptive quality with a poster frame
                   {lecture.duration ? `; ${formatDuration(lecture.duration)} long` : ''}.
                 </p>
               </div>
