@@ -52,25 +52,50 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
       {rows.length === 0 ? (
         <p className="text-sm text-muted">Create a course to see its quiz results and certificates here.</p>
       ) : (
-        <Table
-          rows={rows}
-          rowKey={(r) => r.courseId}
-          caption="Quiz pass rate: learners who passed each quiz they attempted."
-          columns={[
-            { header: 'Course', cell: (r) => <span className="font-medium text-ink">{r.title}</span> },
-            {
-              header: 'Quiz pass rate',
-              className: 'whitespace-nowrap text-right',
-              cell: (r) =>
-                r.quizPassRate === null ? <span className="text-muted">No attempts</span> : `${r.quizPassRate}%`,
-            },
-            {
-              header: 'Certificates',
-              className: 'whitespace-nowrap text-right',
-              cell: (r) => r.certificatesIssued,
-            },
-          ]}
-        />
+        <>
+          {/* Phones: one card per course (a wide table would scroll sideways). */}
+          <ul className="flex flex-col gap-3 sm:hidden">
+            {rows.map((r) => (
+              <li key={r.courseId}>
+                <Card className="flex flex-col gap-2 p-4">
+                  <h3 className="font-semibold text-ink">{r.title}</h3>
+                  <dl className="grid grid-cols-2 gap-2 text-sm">
+                    <div>
+                      <dt className="text-muted">Quiz pass rate</dt>
+                      <dd className="font-semibold text-ink">
+                        {r.quizPassRate === null ? 'No attempts' : `${r.quizPassRate}%`}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted">Certificates</dt>
+                      <dd className="font-semibold text-ink">{r.certificatesIssued}</dd>
+                    </div>
+                  </dl>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Table
+            className="hidden sm:block"
+            rows={rows}
+            rowKey={(r) => r.courseId}
+            caption="Quiz pass rate: learners who passed each quiz they attempted."
+            columns={[
+              { header: 'Course', cell: (r) => <span className="font-medium text-ink">{r.title}</span> },
+              {
+                header: 'Quiz pass rate',
+                className: 'whitespace-nowrap text-right',
+                cell: (r) =>
+                  r.quizPassRate === null ? <span className="text-muted">No attempts</span> : `${r.quizPassRate}%`,
+              },
+              {
+                header: 'Certificates',
+                className: 'whitespace-nowrap text-right',
+                cell: (r) => r.certificatesIssued,
+              },
+            ]}
+          />
+        </>
       )}
     </section>
   );

@@ -33,9 +33,7 @@ const existing: Quiz = {
   title: 'Basics check',
   passPercent: 60,
   maxAttempts: 3,
-  questions: [
-    { prompt: '2 + 2?', kind: 'single', options: ['3', '4'], correct: [1], explanation: 'Count them.' },
-  ],
+  questions: [{ prompt: '2 + 2?', kind: 'single', options: ['3', '4'], correct: [1], explanation: 'Count them.' }],
   attemptsUsed: 0,
   bestScorePercent: null,
   passed: false,
@@ -44,7 +42,10 @@ const existing: Quiz = {
 };
 
 /** Answers GET quizzes with `list` and any POST/DELETE with `write`. */
-function server(list: Quiz[], write: { status: number; body: unknown } = { status: 201, body: { message: 'Quiz created' } }) {
+function server(
+  list: Quiz[],
+  write: { status: number; body: unknown } = { status: 201, body: { message: 'Quiz created' } },
+) {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
     init?.method === 'GET' || !init?.method
       ? new Response(JSON.stringify(list), { status: 200 })
@@ -74,7 +75,7 @@ describe('QuizEditor', () => {
     expect(screen.getByText(/1 question · pass mark 60% · 3 attempts · after “Getting started”/)).toBeInTheDocument();
   });
 
-  it('creates a quiz: checks it first, then posts the whole quiz', async () => {
+  it('creates a quiz: checks it first, then posts the whole quiz', { timeout: 20_000 }, async () => {
     const fetchMock = server([]);
     renderEditor();
     await userEvent.click(await screen.findByRole('button', { name: 'New quiz' }));

@@ -58,7 +58,9 @@ function renderPlayer(props: Partial<Quiz> = {}) {
 }
 
 describe('QuizPlayer', () => {
-  it('asks one question at a time, radios for one answer and checkboxes for several, then shows the results', async () => {
+  it('asks one question at a time, radios for one answer and checkboxes for several, then shows the results', {
+    timeout: 20_000,
+  }, async () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify(failed), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     renderPlayer();
@@ -109,9 +111,11 @@ describe('QuizPlayer', () => {
   it('offers no new attempt once all are used, and shows the server message on an error', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(
-        new Response(JSON.stringify({ message: 'You have used all 2 attempts at this quiz' }), { status: 409 }),
-      ),
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response(JSON.stringify({ message: 'You have used all 2 attempts at this quiz' }), { status: 409 }),
+        ),
     );
     const { onClose } = renderPlayer({ attemptsUsed: 2, bestScorePercent: 67 });
     expect(screen.getByRole('note')).toHaveTextContent('You have used all 2 attempts at this quiz.');

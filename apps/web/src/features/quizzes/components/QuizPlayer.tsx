@@ -137,11 +137,13 @@ function Intro({
           {quiz.maxAttempts !== null && ` You have ${attemptsWord(quiz.maxAttempts)} in all.`}
         </p>
       )}
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {left !== 0 && (
-          <Button onClick={onStart}>{quiz.attemptsUsed > 0 ? 'Take the quiz again' : 'Start quiz'}</Button>
+          <Button onClick={onStart} className="w-full sm:w-auto">
+            {quiz.attemptsUsed > 0 ? 'Take the quiz again' : 'Start quiz'}
+          </Button>
         )}
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} className="w-full sm:w-auto">
           Back to lectures
         </Button>
       </div>
@@ -248,16 +250,18 @@ function QuestionStep({
           );
         })}
       </fieldset>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* On a phone: the next step first and full width, within reach of the thumb. */}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button
           variant="secondary"
           onClick={onBack}
           disabled={index === 0 || submitting}
           icon={<ArrowLeft size={16} aria-hidden="true" />}
+          className="w-full sm:w-auto"
         >
           Previous
         </Button>
-        <Button type="submit" disabled={chosen.length === 0} busy={last && submitting}>
+        <Button type="submit" disabled={chosen.length === 0} busy={last && submitting} className="w-full sm:w-auto">
           {last ? 'Submit answers' : 'Next question'}
           {!last && <ArrowRight size={16} aria-hidden="true" />}
         </Button>
@@ -343,15 +347,15 @@ function Results({
         })}
       </ol>
 
-      <div className="flex flex-wrap gap-3">
-        {result.attemptsLeft !== 0 ? (
-          <Button onClick={onRetry} icon={<RotateCcw size={16} aria-hidden="true" />}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {result.passed ? null : result.attemptsLeft !== 0 ? (
+          <Button onClick={onRetry} icon={<RotateCcw size={16} aria-hidden="true" />} className="w-full sm:w-auto">
             Try again
           </Button>
         ) : (
-          <p className="self-center text-sm text-muted">You have used all your attempts at this quiz.</p>
+          <p className="text-sm text-muted sm:self-center">You have used all your attempts at this quiz.</p>
         )}
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} className="w-full sm:w-auto">
           Back to lectures
         </Button>
       </div>
