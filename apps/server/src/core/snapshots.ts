@@ -221,6 +221,8 @@ export async function* jsonArray<T>(pages: AsyncIterable<T[]>, present: (item: T
 declare module 'fastify' {
   interface FastifyInstance {
     snapshots: SnapshotCache;
+    /** The catalogue version now: kept in memory on the embedded database, else one read. */
+    catalogVersion: () => Promise<number>;
   }
 }
 
@@ -228,8 +230,20 @@ declare module 'fastify' {
 export const snapshotsPlugin = fp(
   async (app) => {
     app.decorate('snapshots', new SnapshotCache(app.config.snapshots));
+    const watch = app.database.watchCatalogVersion;
+    if (!watch) {
+      app.decorate('catalogVersion', () => readCatalogVersion(app.db));
+      return;
+    }
+    // This process makes every write: each commit announces its version before it returns.
+    let known = 0;
+    await watch((version) => {
+      known = Math.max(known, version);
+    });
+    known = Math.max(known, await readCatalogVersion(app.db));
+    app.decorate('catalogVersion', async () => known);
   },
-  { name: 'snapshots' },
+  { name: 'snapshots', dependencies: ['db'] },
 );
 
 /**

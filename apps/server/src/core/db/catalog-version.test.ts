@@ -56,4 +56,21 @@ describe('catalogue version', async () => {
     ).rejects.toThrow('abort');
     expect(await version()).toBe(before);
   });
+
+  it("is the app's version as soon as a write commits, and not after a rollback", async () => {
+    await app.db.update(users).set({ name: 'Committed' }).where(eq(users.id, educator.id));
+    expect(await app.catalogVersion()).toBe(await version());
+    const before = await app.catalogVersion();
+    await app.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ name: 'Rolled back' }).where(eq(users.id, educator.id));
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    expect(await app.catalogVersion()).toBe(before);
+    await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ name: 'In a transaction' }).where(eq(users.id, educator.id));
+    });
+    expect(await app.catalogVersion()).toBe(before + 1);
+  });
 });

@@ -28,6 +28,12 @@ export interface Database {
    * statements when there are none. Answers the (last) statement's rows.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Calls `listener` with each committed catalogue version (migration 0006's notification), where
+   * this process sees every write: the embedded database only (its one process holds DATA_DIR).
+   * Null on PostgreSQL, where other instances write too.
+   */
+  watchCatalogVersion: ((listener: (version: number) => void) => Promise<void>) | null;
 }
 
 /** The committed SQL migrations sit next to this file in source, and are copied beside the bundle in dist. */
@@ -46,6 +52,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.query('select 1');
     },
     close: () => client.close(),
+    // PGlite delivers a notification before the committing statement's promise resolves.
+    watchCatalogVersion: async (listener) => {
+      await client.listen('catalog_version', (payload) => listener(Number(payload)));
+    },
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
       try {
@@ -92,6 +102,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    watchCatalogVersion: null,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

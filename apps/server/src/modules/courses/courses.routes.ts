@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../core/ids.ts';
 import { bufferedFile, readForm } from '../../core/multipart-form.ts';
-import { readCatalogVersion } from '../../core/snapshots.ts';
 import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import {
   catalogPageJson,
@@ -59,10 +58,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const [version, viewerId] = await Promise.all([
-        readCatalogVersion(app.db),
-        catalogueViewer(app.db, request.user),
-      ]);
+      const [version, viewerId] = await Promise.all([app.catalogVersion(), catalogueViewer(app.db, request.user)]);
       return app.snapshots.send(
         request,
         reply,
@@ -90,7 +86,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const query = request.query;
       const key = `catalog:${[...query.category].sort().join(',')}:${query.creator ?? ''}:${query.cursor ?? ''}:${query.limit}`;
-      const version = await readCatalogVersion(app.db);
+      const version = await app.catalogVersion();
       return app.snapshots.send(request, reply, key, version, () => catalogPageJson(app.db, app.storage, query));
     },
   );

@@ -7,7 +7,6 @@ import {
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readCatalogVersion } from '../../core/snapshots.ts';
 import { giveReview, reviewsJson } from './reviews.service.ts';
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +46,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const version = await readCatalogVersion(app.db);
+      const version = await app.catalogVersion();
       return app.snapshots.send(request, reply, `reviews:${limit ?? 'all'}`, version, () =>
         reviewsJson(app.db, app.storage, limit),
       );
