@@ -217,6 +217,24 @@ describe('VideoPlayer', () => {
     expect(video().currentTime).toBe(20);
   });
 
+  it('toggles full screen for the whole player with F', async () => {
+    const requestFullscreen = vi.fn().mockResolvedValue(undefined);
+    const exitFullscreen = vi.fn().mockResolvedValue(undefined);
+    Object.assign(HTMLElement.prototype, { requestFullscreen });
+    Object.assign(document, { exitFullscreen });
+    render(<VideoPlayer {...processed} />);
+    video().focus();
+    await userEvent.keyboard('f');
+    expect(requestFullscreen).toHaveBeenCalledOnce();
+    expect(requestFullscreen.mock.contexts[0]).toBe(video().parentElement);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Full screen'));
+    Object.defineProperty(document, 'fullscreenElement', { value: video().parentElement, configurable: true });
+    await userEvent.keyboard('f');
+    expect(exitFullscreen).toHaveBeenCalledOnce();
+    expect(screen.getByRole('status')).toHaveTextContent('Exited full screen');
+    Object.defineProperty(document, 'fullscreenElement', { value: null, configurable: true });
+  });
+
   it('sends cookies with hls.js requests when the media is on another origin', async () => {
     render(<VideoPlayer {...processed} hlsUrl="https://api.example.com/media/lectures/l1/hls/master.m3u8" />);
     await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
