@@ -52,7 +52,7 @@ const deep = await one(
   'select created_at::text as t, id from courses where is_published order by created_at desc, id asc offset 50000 limit 1',
 );
 const after = deep
-  ? `(c.created_at < '${deep.t}'::timestamptz or (c.created_at = '${deep.t}'::timestamptz and c.id > '${deep.id}'::uuid))`
+  ? `(c.created_at <= '${deep.t}'::timestamptz and (c.created_at < '${deep.t}'::timestamptz or c.id > '${deep.id}'::uuid))`
   : 'true';
 const deepPage = await ids(
   `select c.id from courses c where c.is_published and ${after} order by c.created_at desc, c.id asc limit 500`,

@@ -197,9 +197,12 @@ function curriculumOrder(courseLectures: (typeof lectures.$inferSelect)[], secti
   return [...courseLectures].sort((a, b) => sectionRank(a) - sectionRank(b));
 }
 
-/** Courses after (`createdAt`, `id`) in newest-first order (the published-newest index's order). */
+/**
+ * Courses after (`createdAt`, `id`) in newest-first order (the published-newest index's order).
+ * The first term bounds the index range; the second breaks ties on the same time by id.
+ */
 export const newestAfter = (createdAt: string, id: string) =>
-  sql`(${courses.createdAt} < ${createdAt}::timestamptz or (${courses.createdAt} = ${createdAt}::timestamptz and ${courses.id} > ${id}::uuid))`;
+  sql`(${courses.createdAt} <= ${createdAt}::timestamptz and (${courses.createdAt} < ${createdAt}::timestamptz or ${courses.id} > ${id}::uuid))`;
 
 function group<T>(items: T[], key: (t: T) => string) {
   const map = new Map<string, T[]>();

@@ -28,6 +28,10 @@ export const courses = pgTable(
     // The catalogue's order (newest first, id as tiebreak) for published courses only: pages and
     // keyset cursors read the index in order, without sorting (issue 16, docs/operations.md#scale).
     index('courses_published_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isPublished}`),
+    // The same per category: a filtered catalogue page and its total without reading other categories.
+    index('courses_published_category_newest_idx')
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isPublished}`),
     check('courses_price_check', sql`${t.price} is null or ${t.price} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "courses_published_category_newest_idx" ON "courses" USING btree ("category","created_at" DESC NULLS FIRST,"id") WHERE "courses"."is_published";
