@@ -80,7 +80,10 @@ describe('CertificateCallToAction', () => {
   it('links to a certificate already issued', async () => {
     server([certificate]);
     renderIn(<CertificateCallToAction courseId="c1" complete={false} />);
-    expect(await screen.findByRole('link', { name: 'View certificate' })).toHaveAttribute('href', '/certificate/cert-1');
+    expect(await screen.findByRole('link', { name: 'View certificate' })).toHaveAttribute(
+      'href',
+      '/certificate/cert-1',
+    );
   });
 });
 

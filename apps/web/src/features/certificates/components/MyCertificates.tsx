@@ -24,7 +24,10 @@ export function MyCertificates() {
           {data.map((c) => (
             <li key={c._id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
               <div className="min-w-0 flex-1">
-                <Link to={certificatePath(c._id)} className="font-semibold text-ink underline decoration-slate-300 underline-offset-4 hover:decoration-ink">
+                <Link
+                  to={certificatePath(c._id)}
+                  className="font-semibold text-ink underline decoration-slate-300 underline-offset-4 hover:decoration-ink"
+                >
                   {c.courseTitle}
                 </Link>
                 <p className="text-sm text-muted">

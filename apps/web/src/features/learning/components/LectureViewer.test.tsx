@@ -64,7 +64,7 @@ describe('LectureViewer', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Closures' })).toBeInTheDocument();
   });
 
-  it('takes other features\' slots: items after a section and at the end, a stage in the player\'s place', async () => {
+  it("takes other features' slots: items after a section and at the end, a stage in the player's place", async () => {
     const onLectureChosen = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient()}>
