@@ -20,7 +20,15 @@ export {
   thumbnailUrls,
 } from './images.ts';
 export { queueVideoProcessing, type VideoPipeline, videoProcessingAvailable } from './video-processing.ts';
-export { lectureVideoPrefix, removeLectureMedia, removeVideo, type StoredVideo, storeVideo } from './videos.ts';
+export {
+  assertVideoContent,
+  lectureVideoPrefix,
+  removeLectureMedia,
+  removeVideo,
+  SNIFF_BYTES,
+  type StoredVideo,
+  storeVideo,
+} from './videos.ts';
 
 /** Public URL of a user's avatar, or null without one. */
 export const photoUrl = (storage: Storage, user: { photoKey: string | null }) =>

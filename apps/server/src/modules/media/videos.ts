@@ -13,7 +13,16 @@ export const VIDEO_TYPES: Record<string, string> = {
 };
 
 /** How many leading bytes file-type needs to recognise a container. */
-const SNIFF_BYTES = 4100;
+export const SNIFF_BYTES = 4100;
+
+const NOT_A_VIDEO = 'Only video files (MP4, WebM or QuickTime) can be uploaded';
+
+/** Throws 415 unless a file's first SNIFF_BYTES say it is a video we accept; answers its type. */
+export async function assertVideoContent(head: Buffer) {
+  const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  if (!type || !VIDEO_TYPES[type.mime]) throw unsupportedMedia(NOT_A_VIDEO);
+  return type.mime;
+}
 
 /** Shared demo videos (seeded lectures point at them): never removed with a lecture or course. */
 export const SHARED_VIDEO_PREFIX = 'private/demo/';
@@ -70,12 +79,9 @@ class VideoGate extends Transform {
   private async decide() {
     const head = Buffer.concat(this.head);
     this.head = [];
-    const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
-    if (!type || !VIDEO_TYPES[type.mime]) {
-      throw unsupportedMedia('Only video files (MP4, WebM or QuickTime) can be uploaded');
-    }
+    const mime = await assertVideoContent(head);
     this.decided = true;
-    this.emit('type', type.mime);
+    this.emit('type', mime);
     this.push(head);
   }
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@kaksha/contracts';
 import { FileStore } from '@tus/file-store';
@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { presentLecture } from '../courses/courses.service.ts';
 import { lectureCaptionRows } from '../lectures/lecture-media.service.ts';
 import { attachLectureVideo, loadOwnedLecture } from '../lectures/lectures.service.ts';
+import { assertVideoContent, SNIFF_BYTES } from '../media/media.service.ts';
 import {
   formatBytes,
   INTERNAL,
@@ -36,6 +37,18 @@ const MAX_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
  * answered 200 with the lecture, like editlecture. Errors are `{message, id}` JSON bodies.
  * Uploads nothing wrote to for PARTIAL_UPLOAD_MAX_AGE_MS are removed.
  */
+/** A file's first SNIFF_BYTES (fewer if it is shorter). */
+async function readHead(file: string) {
+  const handle = await open(file);
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const dir = path.join(config.dataDir, 'uploads');
@@ -47,6 +60,8 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const tooLarge = `Videos must be ${formatBytes(config.maxVideoBytes)} or smaller`;
   const uploads = app.limiter({ name: 'video-upload', ...VIDEO_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
 
+  // Uploads whose first bytes said "video" (in this process; checked again when they finish).
+  const sniffed = new Set<string>();
   // The Fastify request behind each tus request (its user was resolved from the session cookie).
   const requests = new WeakMap<object, FastifyRequest>();
   const requestOf = (req: TusRequest) => {
@@ -72,12 +87,22 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
     allowedOrigins: config.allowedOrigins,
     allowedCredentials: true,
     // Every request but creation names an upload: only its creator may see, resume or end it.
-    async onIncomingRequest(req, id) {
-      const { user } = requestOf(req);
-      if (req.method === 'POST') return;
-      const upload = isUploadId(id) ? await datastore.getUpload(id).catch(() => null) : null;
-      if (!upload || upload.metadata?.userId !== user.id) throw tusError(404, 'not_found', UPLOAD_NOT_FOUND);
-    },
+    onIncomingRequest: (req, id) =>
+      guard(async () => {
+        const { user } = requestOf(req);
+        if (req.method === 'POST') return;
+        const upload = isUploadId(id) ? await datastore.getUpload(id).catch(() => null) : null;
+        if (!upload || upload.metadata?.userId !== user.id) throw tusError(404, 'not_found', UPLOAD_NOT_FOUND);
+        if (req.method === 'DELETE') sniffed.delete(id);
+        // Once its first bytes are in, a file that is no video is refused at its next chunk, not at its end.
+        if (req.method === 'PATCH' && upload.offset >= SNIFF_BYTES && !sniffed.has(id)) {
+          await assertVideoContent(await readHead(path.join(dir, id))).catch(async (error) => {
+            await datastore.remove(id).catch(() => undefined);
+            throw error;
+          });
+          sniffed.add(id);
+        }
+      }),
     // Creation: a known length within the limit, for a lecture of the user's own course.
     onUploadCreate: (req, upload) =>
       guard(async () => {
@@ -117,6 +142,7 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
       };
     } finally {
       // Stored (copied) or refused: either way the parts are done with.
+      sniffed.delete(upload.id);
       await datastore.remove(upload.id).catch((err) => request.log.warn({ err }, 'finished upload not removed'));
     }
   }

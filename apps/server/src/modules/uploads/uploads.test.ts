@@ -259,6 +259,18 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
     expect(await app.storage.list(`private/lectures/${course.id}/${three.id}/`)).toEqual([]);
   });
 
+  it('refuses a non-video at its second chunk, once its first bytes are in, not at its end', async () => {
+    const junk = Buffer.alloc(3 * 8192, 'x');
+    const created = await create(cookies.creator, junk.length, { lectureId: three.id, filename: 'big.mp4' });
+    const url = created.headers.get('location') as string;
+    expect((await patch(url, cookies.creator, 0, junk.subarray(0, 8192))).status).toBe(204);
+    const second = await patch(url, cookies.creator, 8192, junk.subarray(8192, 16384));
+    expect(second.status).toBe(415);
+    expect(((await second.json()) as { message: string }).message).toMatch(/Only video files/);
+    expect(await uploadFiles()).toEqual([]);
+    expect((await head(url, cookies.creator)).status).toBe(404);
+  });
+
   it('a PATCH at the wrong offset is a 409 with a message', async () => {
     const created = await create(cookies.creator, clip.length, { lectureId: three.id });
     const url = created.headers.get('location') as string;
