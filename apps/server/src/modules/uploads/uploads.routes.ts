@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@kaksha/contracts';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { presentLecture } from '../courses/courses.service.ts';
@@ -13,6 +12,7 @@ import {
   formatBytes,
   INTERNAL,
   isUploadId,
+  LectureUploadStore,
   sweepStaleUploads,
   TUS_PATH,
   toTusError,
@@ -53,7 +53,7 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const dir = path.join(config.dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
-  const datastore = new FileStore({ directory: dir });
+  const datastore = new LectureUploadStore({ directory: dir });
   // What we offer: a known length at creation (checked against the limit), no expiry by creation
   // time (a long upload on a slow line must not expire while it runs; the sweep below goes by activity).
   datastore.extensions = ['creation', 'creation-with-upload', 'termination'];
@@ -94,6 +94,10 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
         const upload = isUploadId(id) ? await datastore.getUpload(id).catch(() => null) : null;
         if (!upload || upload.metadata?.userId !== user.id) throw tusError(404, 'not_found', UPLOAD_NOT_FOUND);
         if (req.method === 'DELETE') sniffed.delete(id);
+        // Stored already: HEAD says complete, DELETE forgets it (the lecture keeps its video), no more bytes.
+        if (req.method === 'PATCH' && datastore.isFinished(upload)) {
+          throw tusError(409, 'conflict', 'This upload is already complete');
+        }
         // Once its first bytes are in, a file that is no video is refused at its next chunk, not at its end.
         if (req.method === 'PATCH' && upload.offset >= SNIFF_BYTES && !sniffed.has(id)) {
           await assertVideoContent(await readHead(path.join(dir, id))).catch(async (error) => {
@@ -135,15 +139,19 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
       const source = { file, maxBytes: config.maxVideoBytes };
       const edited = await attachLectureVideo(app.db, app.storage, request.log, lectureId, user.id, source, videos);
       const presented = presentLecture(edited, await lectureCaptionRows(app.db, edited.id));
+      // The parts go; a record stays so that HEAD answers "complete" to a client that lost this answer.
+      await datastore.markFinished(upload.id).catch((err) => request.log.warn({ err }, 'finished upload not removed'));
       return {
         status_code: 200,
         headers: { 'Content-Type': 'application/json; charset=utf-8' },
         body: JSON.stringify({ ...presented, lecture: presented, message: MESSAGES.lectureUpdated }),
       };
+    } catch (error) {
+      // Refused (not a video, the lecture gone) or failed: the parts are done with; the client starts over.
+      await datastore.remove(upload.id).catch((err) => request.log.warn({ err }, 'refused upload not removed'));
+      throw error;
     } finally {
-      // Stored (copied) or refused: either way the parts are done with.
       sniffed.delete(upload.id);
-      await datastore.remove(upload.id).catch((err) => request.log.warn({ err }, 'finished upload not removed'));
     }
   }
 

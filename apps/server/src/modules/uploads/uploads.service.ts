@@ -1,6 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Upload } from '@tus/server';
 import { AppError } from '../../core/errors.ts';
 
 /**
@@ -82,8 +84,42 @@ export function uploadMetadata(
 }
 
 /**
+ * The file store (`DATA_DIR/uploads`: the parts, and `<id>.json` beside them), plus a record of
+ * finished uploads: once stored as a lecture's video the parts go, but HEAD still answers
+ * "complete" (offset = length) so a client that lost the last answer does not send it all again.
+ * The record goes with the sweep, or when its creator terminates the upload.
+ */
+export class LectureUploadStore extends FileStore {
+  async markFinished(id: string) {
+    const info = await this.configstore.get(id);
+    if (info) {
+      const metadata = { ...info.metadata, finished: '1' };
+      const { size, creation_date } = info;
+      await this.configstore.set(id, new Upload({ id, size, offset: size ?? 0, metadata, creation_date }));
+    }
+    await rm(path.join(this.directory, id), { force: true });
+  }
+
+  isFinished = (upload: Upload) => upload.metadata?.finished === '1';
+
+  override async getUpload(id: string) {
+    const info = await this.configstore.get(id);
+    if (info?.metadata?.finished !== '1') return super.getUpload(id);
+    const { size, metadata, creation_date } = info;
+    return new Upload({ id, size, offset: size ?? 0, metadata, creation_date });
+  }
+
+  override async remove(id: string) {
+    const info = await this.configstore.get(id);
+    if (info?.metadata?.finished === '1') return this.configstore.delete(id);
+    return super.remove(id);
+  }
+}
+
+/**
  * Removes unfinished uploads (the data file and its `.json` info) that nothing has written to
  * for `maxAgeMs`: a client that went away for good. A live upload keeps touching its file.
+ * Finished uploads' records (the `.json` alone) go the same age after they finished.
  * Returns how many uploads were removed.
  */
 export async function sweepStaleUploads(dir: string, maxAgeMs: number, now = Date.now()) {

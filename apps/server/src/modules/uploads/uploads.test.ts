@@ -144,9 +144,20 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
     });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(clip)).toBe(true);
-    // The parts are gone once stored, and the upload with them.
+    // The parts are gone once stored; a client that lost that answer hears "complete", not "start over".
+    expect((await uploadFiles()).filter((f) => f.startsWith(id))).toEqual([`${id}.json`]);
+    const after = await head(url, cookies.creator);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('upload-offset')).toBe(String(clip.length));
+    expect(after.headers.get('upload-length')).toBe(String(clip.length));
+    const again = await patch(url, cookies.creator, clip.length, Buffer.alloc(0));
+    expect(again.status).toBe(409);
+    expect((await head(url, cookies.other)).status).toBe(404);
+    // Terminating it then forgets the record; the lecture keeps its video.
+    expect((await call('DELETE', url, cookies.creator)).status).toBe(204);
     expect((await uploadFiles()).filter((f) => f.startsWith(id))).toEqual([]);
     expect((await head(url, cookies.creator)).status).toBe(404);
+    expect((await lectureRow(one.id)).videoSize).toBe(clip.length);
   });
 
   it('replacing a video through tus removes the old one (same path as editlecture)', async () => {
@@ -154,6 +165,7 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
     const created = await create(cookies.creator, clip.length, { lectureId: one.id, filename: 'again.mp4' });
     const url = created.headers.get('location') as string;
     expect((await patch(url, cookies.creator, 0, clip)).status).toBe(200);
+    await call('DELETE', url, cookies.creator);
     const after = await lectureRow(one.id);
     expect(after.videoKey).not.toBe(before.videoKey);
     expect(await app.storage.stat(before.videoKey as string)).toBeNull();
@@ -174,6 +186,8 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
       upload.start();
     });
     expect(JSON.parse(answer).lecture.videoUrl).toBe(`/media/lectures/${two.id}`);
+    // Finished records stay until swept; the rest of the file expects an empty folder.
+    await sweepStaleUploads(uploadsDir, -1);
     expect((await lectureRow(two.id)).videoSize).toBe(clip.length);
   });
 
@@ -292,7 +306,11 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
     await utimes(path.join(dir, `${stale}.json`), old, old);
     await writeFile(path.join(dir, 'unrelated.txt'), 'keep');
     await utimes(path.join(dir, 'unrelated.txt'), old, old);
-    expect(await sweepStaleUploads(dir, 3600_000)).toBe(1);
+    // A finished upload's record (no parts) goes the same way.
+    const finished = 'c'.repeat(32);
+    await writeFile(path.join(dir, `${finished}.json`), '{}');
+    await utimes(path.join(dir, `${finished}.json`), old, old);
+    expect(await sweepStaleUploads(dir, 3600_000)).toBe(2);
     expect((await readdir(dir)).sort()).toEqual([fresh, `${fresh}.json`, 'unrelated.txt']);
     await rm(dir, { recursive: true, force: true });
   });
