@@ -220,6 +220,8 @@ describe('quizzes and certificates', () => {
     const html = await (await v.request.get(`/certificate/${certificateId}`)).text();
     expect(html).toContain(`<meta property="og:title" content="Kabir Learner completed ${title} on Kaksha">`);
     expect(html).toContain(`<meta property="og:url" content="${baseUrl()}/certificate/${certificateId}">`);
+    // Its data is preloaded with the page (and used: the collected console errors would say otherwise).
+    expect(html).toContain(`<link rel="preload" href="/api/certificate/verify/${certificateId}"`);
     const pdfHref = (await v.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) as string;
     const pdf = await v.request.get(pdfHref);
     expect(pdf.status()).toBe(200);

@@ -21,4 +21,6 @@ export const PAGE_DATA: { path: string; data: string[]; signedIn?: true }[] = [
   { path: '/viewcourse/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
   { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
   { path: '/enrolledcourses', data: ['/api/course/getenrolledcourses'], signedIn: true },
+  // Public: whoever opens a certificate's link (often from LinkedIn, often signed out).
+  { path: '/certificate/:id', data: ['/api/certificate/verify/:id'] },
 ];
