@@ -33,7 +33,8 @@ describe('graceful shutdown of the real server process', () => {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'info',
+      // Debug: the request's "incoming request" line tells that it reached the server.
+      LOG_LEVEL: 'debug',
     });
     await untilUp(server, 240_000);
 

@@ -52,7 +52,7 @@ const SLOW_REQUEST_MS = 1000;
 
 /**
  * One log line per request, written when it completes (Fastify's default writes two at info:
- * "incoming request" and "request completed"). In production a routine request is `debug` (a
+ * "incoming request" and "request completed"; the first is now debug). In production a routine request is `debug` (a
  * proxy keeps the access log); server errors and slow requests are warnings everywhere, so what
  * needs attention is never filtered out. The query string stays out (it may carry tokens).
  * Fastify's other request-scoped lines (stream errors, not found) keep their defaults.
@@ -62,7 +62,10 @@ export class RequestLog extends LogController {
     super();
   }
 
-  override incomingRequest() {}
+  /** Only when debugging: a request that never completes is then visible too. */
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ method: request.method, url: request.url.split('?')[0] }, 'incoming request');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const ms = Math.round(reply.elapsedTime);
