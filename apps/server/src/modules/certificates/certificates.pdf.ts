@@ -1,6 +1,7 @@
 import type { Certificate } from '@kaksha/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { fontName, registerFonts, splitRuns, type Weight } from './certificates.fonts.ts';
 
 const BRAND = '#4f46e5';
 const INK = '#111827';
@@ -9,7 +10,8 @@ const MUTED = '#6b7280';
 /**
  * The certificate as an A4 landscape PDF (841.89 x 595.28 pt): learner, course, educator, date,
  * and the verification URL printed and as a QR code. Built in memory (a page and a small PNG).
- * The built-in Helvetica covers Latin-1 only; names in other scripts need an embedded font.
+ * Text is set in embedded Noto Sans and Noto Sans Devanagari (see certificates.fonts.ts), run by
+ * run, so names and titles in Hindi, Marathi… print, alone or mixed with Latin in one line.
  */
 export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
   const qr = await QRCode.toBuffer(cert.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
@@ -36,18 +38,15 @@ export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
     .lineWidth(0.75)
     .stroke(BRAND);
 
-  const text = (value: string, y: number, size: number, color: string, font = 'Helvetica') =>
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(value, 80, y, { width: width - 160, align: 'center' });
-  text('KAKSHA', 70, 16, BRAND, 'Helvetica-Bold');
-  text('Certificate of Completion', 110, 34, INK, 'Helvetica-Bold');
+  registerFonts(doc);
+  const text = (value: string, y: number, size: number, color: string, weight: Weight = 400) =>
+    centred(doc, value, { x: 80, y, width: width - 160, size, color, weight });
+  text('KAKSHA', 70, 16, BRAND, 700);
+  text('Certificate of Completion', 110, 34, INK, 700);
   text('This certifies that', 180, 14, MUTED);
-  text(cert.learnerName, 205, 30, INK, 'Helvetica-Bold');
+  text(cert.learnerName, 205, 30, INK, 700);
   text('has successfully completed the course', 255, 14, MUTED);
-  text(cert.courseTitle, 280, 22, INK, 'Helvetica-Bold');
+  text(cert.courseTitle, 280, 22, INK, 700);
   text(`taught by ${cert.educatorName}`, 345, 14, MUTED);
 
   const issued = new Date(cert.issuedAt).toLocaleDateString('en-GB', {
@@ -56,14 +55,78 @@ export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
     year: 'numeric',
     timeZone: 'UTC',
   });
-  doc.font('Helvetica').fontSize(11).fillColor(INK);
-  doc.text(`Issued on ${issued}`, 80, 430);
-  doc.text(`Certificate ID: ${cert._id}`, 80, 448);
-  doc.fillColor(MUTED).text('Verify at:', 80, 472);
-  doc.fillColor(BRAND).text(cert.verifyUrl, 80, 488, { link: cert.verifyUrl, width: width - 320 });
+  const line = (value: string, y: number, color: string) =>
+    runsAt(doc, value, { x: 80, y, size: 11, color, weight: 400 });
+  line(`Issued on ${issued}`, 430, INK);
+  line(`Certificate ID: ${cert._id}`, 448, INK);
+  line('Verify at:', 472, MUTED);
+  doc
+    .font(fontName(1, 400))
+    .fontSize(11)
+    .fillColor(BRAND)
+    .text(cert.verifyUrl, 80, 488, { link: cert.verifyUrl, width: width - 320 });
 
   const qrSize = 110;
   doc.image(qr, width - 80 - qrSize, height - 70 - qrSize, { width: qrSize, height: qrSize });
   doc.end();
   return done;
+}
+
+interface Style {
+  x: number;
+  /** The top of the line, as pdfkit's text(…, x, y) takes it. */
+  y: number;
+  size: number;
+  color: string;
+  weight: Weight;
+}
+
+/** Where the baseline sits below the top of a line, as a share of the font size (Noto Sans's ascender). */
+const ASCENT = 0.85;
+/** Long lines shrink to fit, down to this share of their size, before they wrap. */
+const MIN_SCALE = 0.7;
+
+/** The width of text set run by run. */
+function widthOf(doc: PDFKit.PDFDocument, value: string, size: number, weight: Weight): number {
+  let total = 0;
+  for (const run of splitRuns(value))
+    total += doc.font(fontName(run.face, weight)).fontSize(size).widthOfString(run.text);
+  return total;
+}
+
+/** Draws text run by run from x, each run in its font, all on one baseline; answers the width drawn. */
+function runsAt(doc: PDFKit.PDFDocument, value: string, style: Style): number {
+  const baseline = style.y + style.size * ASCENT;
+  let x = style.x;
+  for (const run of splitRuns(value)) {
+    doc.font(fontName(run.face, style.weight)).fontSize(style.size).fillColor(style.color);
+    doc.text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    x += doc.widthOfString(run.text);
+  }
+  return x - style.x;
+}
+
+/**
+ * Draws text centred in [x, x + width]: shrunk to fit one line when a little too long, else
+ * wrapped at spaces into centred lines. Centred by hand, as pdfkit's align: 'center' does not
+ * hold across runs in different fonts.
+ */
+function centred(doc: PDFKit.PDFDocument, value: string, box: Style & { width: number }): void {
+  const full = widthOf(doc, value, box.size, box.weight);
+  const size = full <= box.width ? box.size : Math.max(box.size * MIN_SCALE, (box.size * box.width) / full);
+  const lines: string[] = [];
+  for (const word of value.split(/(?<=\s)/u)) {
+    const last = lines.at(-1);
+    if (last !== undefined && widthOf(doc, (last + word).trimEnd(), size, box.weight) <= box.width) {
+      lines[lines.length - 1] = last + word;
+    } else {
+      lines.push(word);
+    }
+  }
+  lines.forEach((lineText, i) => {
+    const trimmed = lineText.trim();
+    const lineWidth = widthOf(doc, trimmed, size, box.weight);
+    const x = box.x + Math.max(0, (box.width - lineWidth) / 2);
+    runsAt(doc, trimmed, { ...box, x, size, y: box.y + i * size * 1.25 });
+  });
 }
