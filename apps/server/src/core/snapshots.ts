@@ -69,7 +69,12 @@ export class SnapshotCache {
     etagSuffix = '',
   ) {
     const etag = `W/"v${version}${etagSuffix}"`;
-    reply.header('etag', etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    // Added to what is there (CORS varies by Origin).
+    const vary = reply.getHeader('vary');
+    reply
+      .header('etag', etag)
+      .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding')
+      .type('application/json; charset=utf-8');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     const snapshot = await this.get(key, version, chunks);
     if (!snapshot) return reply.send(Readable.from(jsonStream(chunks)));

@@ -162,4 +162,11 @@ describe('a web app hosted on another origin', async () => {
     const other = await app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('keeps varying by Origin on the snapshot answers (the catalogue)', async () => {
+    const res = await app.inject({ url: '/api/course/catalog', headers: { origin: 'https://app.kaksha.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.kaksha.example');
+    expect(String(res.headers.vary).toLowerCase()).toMatch(/origin.*accept-encoding/);
+  });
 });
