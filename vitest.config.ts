@@ -22,10 +22,17 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      // Tests of the HTTP surface and the process (random input to every route, SIGTERM) behave
-      // the same on either database: they run once, on PGlite, to keep CI within its time.
+      // Tests of the HTTP surface, the process (random input to every route, SIGTERM) and ffmpeg
+      // behave the same on either database: they run once, on PGlite, to keep CI within its time.
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-pg', { TEST_DB: 'postgres' }, ['src/fuzz.test.ts', 'src/bootstrap/shutdown.test.ts'])]
+        ? [
+            serverProject('server-pg', { TEST_DB: 'postgres' }, [
+              'src/fuzz.test.ts',
+              'src/bootstrap/shutdown.test.ts',
+              // ffmpeg's work does not depend on the database; the job queue is tested on both (core/jobs.test.ts).
+              'src/modules/media/video-processing*.test.ts',
+            ]),
+          ]
         : []),
       {
         plugins: [react()],
