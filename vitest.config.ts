@@ -16,23 +16,30 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
   },
 });
 
+const DATABASE_AGNOSTIC = [
+  'src/fuzz.test.ts',
+  'src/deploy.test.ts',
+  'src/bootstrap/shutdown.test.ts',
+  'src/core/{config,error-handler,http-cache,partial-uploads,request-limits,security-headers,snapshots,storage,web}.test.ts',
+  'src/modules/config/config.test.ts',
+  'src/modules/media/{images,videos,captions,media.s3}.test.ts',
+  'src/modules/media/video-processing*.test.ts',
+  'src/modules/certificates/certificates.pdf.test.ts',
+  'src/modules/search/search.{acronyms,query,scoring}.test.ts',
+  'src/modules/uploads/uploads.{limits,s3}.test.ts',
+];
+
 /** `npm test`: server (PGlite, and real PostgreSQL when TEST_DATABASE_URL is set), web components, browser. */
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      // Tests of the HTTP surface, the process (random input to every route, SIGTERM) and ffmpeg
-      // behave the same on either database: they run once, on PGlite, to keep CI within its time.
+      // Tests whose subject does not depend on the database (the HTTP surface, the process,
+      // ffmpeg, storage, parsers, pure functions) run once, on PGlite, to keep CI within its time;
+      // everything that reads or writes through SQL runs on both.
       ...(process.env.TEST_DATABASE_URL
-        ? [
-            serverProject('server-pg', { TEST_DB: 'postgres' }, [
-              'src/fuzz.test.ts',
-              'src/bootstrap/shutdown.test.ts',
-              // ffmpeg's work does not depend on the database; the job queue is tested on both (core/jobs.test.ts).
-              'src/modules/media/video-processing*.test.ts',
-            ]),
-          ]
+        ? [serverProject('server-pg', { TEST_DB: 'postgres' }, DATABASE_AGNOSTIC)]
         : []),
       {
         plugins: [react()],
