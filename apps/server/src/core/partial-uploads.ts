@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Longest pause between sweeps, whatever the age limit. */
@@ -36,36 +37,49 @@ export async function sweepPartialUploads(rootDir: string, maxAgeMs: number, now
   return removed;
 }
 
-/** Sweeps local media at start and then every half age (at most every 15 minutes). */
+/**
+ * Runs `sweep` (which answers how many files it removed) at start and then every half of
+ * PARTIAL_UPLOAD_MAX_AGE_MS (at most every 15 minutes), one run at a time; stopped on close.
+ */
+export async function sweepPeriodically(
+  app: FastifyInstance,
+  what: string,
+  sweep: (maxAgeMs: number) => Promise<number>,
+) {
+  const maxAge = app.config.partialUploadMaxAgeMs;
+  const once = async () => {
+    try {
+      const removed = await sweep(maxAge);
+      if (removed > 0) app.log.info({ removed }, `removed ${what}`);
+    } catch (error) {
+      app.log.warn({ err: error }, `sweeping ${what} failed`);
+    }
+  };
+  await once();
+  let running: Promise<void> | undefined;
+  const timer = setInterval(
+    () => {
+      running ??= once().finally(() => {
+        running = undefined;
+      });
+    },
+    Math.max(10, Math.min(maxAge / 2, MAX_SWEEP_INTERVAL_MS)),
+  );
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+/** Sweeps local media's unfinished uploads. */
 export const partialUploadsPlugin = fp(
   async (app) => {
     const { config } = app;
     if (config.storage.driver !== 'local') return;
-    const root = config.storage.localDir;
-    const maxAge = config.partialUploadMaxAgeMs;
-    const sweep = async () => {
-      try {
-        const removed = await sweepPartialUploads(root, maxAge);
-        if (removed > 0) app.log.info({ removed }, 'removed unfinished uploads left by an earlier run');
-      } catch (error) {
-        app.log.warn({ err: error }, 'sweeping unfinished uploads failed');
-      }
-    };
-    await sweep();
-    let running: Promise<void> | undefined;
-    const timer = setInterval(
-      () => {
-        running ??= sweep().finally(() => {
-          running = undefined;
-        });
-      },
-      Math.max(10, Math.min(maxAge / 2, MAX_SWEEP_INTERVAL_MS)),
+    await sweepPeriodically(app, 'unfinished uploads', (maxAge) =>
+      sweepPartialUploads(config.storage.localDir, maxAge),
     );
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
   },
   { name: 'partial-uploads', dependencies: ['storage'] },
 );

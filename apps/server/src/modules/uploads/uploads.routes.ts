@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MESSAGES } from '@kaksha/contracts';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sweepPeriodically } from '../../core/partial-uploads.ts';
 import { presentLecture } from '../courses/courses.service.ts';
 import { lectureCaptionRows } from '../lectures/lecture-media.service.ts';
 import { attachLectureVideo, loadOwnedLecture } from '../lectures/lectures.service.ts';
@@ -24,9 +25,6 @@ import {
 
 /** The request as the tus hooks see it: a web Request carrying Node's own (srvx). */
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
-
-/** Longest pause between sweeps of abandoned uploads, whatever their age limit. */
-const MAX_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
  * Resumable lecture-video uploads: the tus 1.0 protocol (creation, termination) at /api/uploads
@@ -186,31 +184,8 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   app.route({ ...route, method: [...route.method], url: '/' });
   app.route({ ...route, method: [...route.method], url: '/:uploadId' });
 
-  // Abandoned uploads: at start, then every half age (at most every 15 minutes).
-  const maxAge = config.partialUploadMaxAgeMs;
-  const sweep = async () => {
-    try {
-      const removed = await sweepStaleUploads(dir, maxAge);
-      if (removed > 0) app.log.info({ removed }, 'removed abandoned resumable uploads');
-    } catch (error) {
-      app.log.warn({ err: error }, 'sweeping abandoned resumable uploads failed');
-    }
-  };
-  await sweep();
-  let running: Promise<void> | undefined;
-  const timer = setInterval(
-    () => {
-      running ??= sweep().finally(() => {
-        running = undefined;
-      });
-    },
-    Math.max(10, Math.min(maxAge / 2, MAX_SWEEP_INTERVAL_MS)),
-  );
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  // Abandoned uploads, by last activity.
+  await sweepPeriodically(app, 'abandoned resumable uploads', (maxAge) => sweepStaleUploads(dir, maxAge));
 };
 
 export default uploadsRoutes;
