@@ -19,6 +19,13 @@ describe('acronyms mined from course text', () => {
     expect(acronymsOf('zorb of')).toEqual(new Set());
   });
 
+  it('distributes a word shared through a conjunction', () => {
+    // "zorb quix and flam" names "zorb flam" too; "glim or vort wumble" names "glim wumble".
+    expect(acronymsOf('zorb quix and flam')).toContain('zf');
+    expect(acronymsOf('glim or vort wumble')).toContain('gw');
+    expect(acronymsOf('zorb quix, and flam')).not.toContain('zf');
+  });
+
   it('keeps 2–5 letters and marks them apart from real words', () => {
     expect([...acronymsOf('a b c d e f g h')].every((x) => x.length >= 2 && x.length <= 5)).toBe(true);
     expect(markAcronym('zq')).not.toBe('zq');

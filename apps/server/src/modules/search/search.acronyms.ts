@@ -34,9 +34,26 @@ export function acronymsOf(text: string): Set<string> {
           if (letters.length >= MIN_LENGTH && letters.length <= MAX_LENGTH) out.add(letters);
         }
       }
+      for (const letters of distributedInitials(ws, i)) out.add(letters);
     }
   }
   return out;
+}
+
+const CONJUNCTIONS = new Set(['and', 'or']);
+const isContent = (w: string | undefined): w is string => !!w && /^[a-z]/.test(w) && !INNER.has(w);
+
+/**
+ * Terms that share a word through a conjunction name a term of their own:
+ * "continuous integration and delivery" → "continuous delivery" (cd),
+ * "unit and integration testing" → "unit testing" (ut).
+ */
+function distributedInitials(ws: string[], i: number): string[] {
+  const [a, b, c, d] = ws.slice(i, i + 4);
+  if (!isContent(a) || !isContent(d)) return [];
+  const sharedFirst = isContent(b) && CONJUNCTIONS.has(c ?? '');
+  const sharedLast = CONJUNCTIONS.has(b ?? '') && isContent(c);
+  return sharedFirst || sharedLast ? [`${a[0]}${d[0]}`] : [];
 }
 
 /** The marked index word of an acronym. */

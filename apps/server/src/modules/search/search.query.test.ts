@@ -69,6 +69,10 @@ describe('query understanding', () => {
   it('canonicalises tech names the same way for courses and queries', () => {
     expect(canonicalize('C++ and C# on .NET')).toBe('cplusplus and csharp on dotnet');
     expect(canonicalize('Wi-Fi hacking')).toBe('wifi hacking');
+    // Short slash pairs are two words; course text also keeps the joined form.
+    expect(canonicalize('QX/ZV pipelines', true)).toBe('qx zv pipelines');
+    expect(canonicalize('QX/ZV pipelines')).toBe('qx zv qxzv pipelines');
+    expect(canonicalize('a/b testing', true)).toBe('ab testing');
     expect(canonicalize('Node.js', true)).toBe('nodejs');
     expect(canonicalize('front-end', true)).toBe('frontend');
     expect(canonicalize('front-end')).toBe('frontend front end');

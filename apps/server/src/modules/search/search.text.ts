@@ -14,9 +14,6 @@ const SPECIAL: [RegExp, string][] = [
   [/(^|[^a-z0-9])\.net\b/g, '$1 dotnet '],
   [/\bvb\.net\b/g, ' vbnet '],
   [/\ba\/b\b/g, ' ab abtesting '],
-  [/\bci\/cd\b/g, ' ci cd cicd '],
-  [/\bui\/ux\b/g, ' ui ux '],
-  [/\bai\/ml\b/g, ' ai ml '],
   [/\bi\/o\b/g, ' io '],
   [/\bu\.s\.?\b/g, ' us '],
   [/\bwi-?fi\b/g, ' wifi '],
@@ -57,12 +54,15 @@ export function canonicalize(text: string, forQuery = false): string {
     .replace(RUPEE, ' rs ')
     .replace(/[’‘`]/g, "'");
   for (const [re, to] of SPECIAL) {
-    // Pairs such as "ui/ux" are two words in queries too; the others are one name.
-    const pair = /\//.test(re.source) && !/abtesting/.test(to);
-    if (forQuery && !pair)
+    if (forQuery)
       s = s.replace(re, (m: string, ...g: unknown[]) => ` ${expand(to, m, g).trim().split(' ')[0]} `);
     else s = s.replace(re, to);
   }
+  // Short pairs written with a slash ("CI/CD", "UI/UX", "TCP/IP") are two words; course text
+  // also keeps the joined form, which a query reaches through its joined-concept variants.
+  s = s.replace(/\b([a-z]{1,5})\/([a-z]{1,5})\b/g, (_m, a: string, b: string) =>
+    forQuery ? ` ${a} ${b} ` : ` ${a} ${b} ${a}${b} `,
+  );
   // Possessives and contractions: "month's" → "month", "what's" → "what".
   s = s.replace(/([a-z])'(s|re|ve|ll|d|m|t)\b/g, '$1');
   // Hyphenated words: keep the joined form and the parts ("e-learning" → "elearning e learning").
