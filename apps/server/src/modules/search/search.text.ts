@@ -54,8 +54,7 @@ export function canonicalize(text: string, forQuery = false): string {
     .replace(RUPEE, ' rs ')
     .replace(/[’‘`]/g, "'");
   for (const [re, to] of SPECIAL) {
-    if (forQuery)
-      s = s.replace(re, (m: string, ...g: unknown[]) => ` ${expand(to, m, g).trim().split(' ')[0]} `);
+    if (forQuery) s = s.replace(re, (m: string, ...g: unknown[]) => ` ${expand(to, m, g).trim().split(' ')[0]} `);
     else s = s.replace(re, to);
   }
   // Short pairs written with a slash ("CI/CD", "UI/UX", "TCP/IP") are two words; course text
