@@ -15,6 +15,7 @@ import {
   answerThreshold,
   conceptMatch,
   constraintFactor,
+  explainedShare,
   hasEvidence,
   idfFactor,
   listable,
@@ -44,7 +45,8 @@ export interface RankOptions {
   tuning?: Tuning;
 }
 
-type Scored = ScoredCourse & { coreMatch: number; facts: CourseFacts };
+/** `explained`: the topic score with the query's importance capped at `evidenceMass` (answer decision). */
+type Scored = ScoredCourse & { coreMatch: number; explained: number; facts: CourseFacts };
 
 const rowFacts = (s: Scored | undefined): CourseFacts => s?.facts ?? { price: null, level: null, category: '' };
 
@@ -125,6 +127,7 @@ function scoreCandidate(c: CandidateRow, m: QueryModel, q: ParsedQuery, t: Tunin
     if (debug) perConcept[p.spec.phrase] = Math.round(match * 100) / 100;
   }
   let topic = covered / m.totalImportance;
+  const explained = explainedShare(covered, m.totalImportance, t);
   // Focus: share of the title's words that the query's meaning covers.
   let titleHit = 0;
   for (const [lex, list] of postings) {
@@ -133,10 +136,12 @@ function scoreCandidate(c: CandidateRow, m: QueryModel, q: ParsedQuery, t: Tunin
   }
   const focus = titleWords ? titleHit / titleWords : 0;
   const emb = m.qVec && c.emb ? cosineStored(Buffer.from(c.emb, 'hex'), m.qVec) : 0;
-  topic += topicBonus(topic, focus, emb, t);
+  const bonus = topicBonus(topic, focus, emb, t);
+  topic += bonus;
   return {
     id: c.course_id,
     topic,
+    explained: explained + bonus,
     score: topic * constraintFactor(q.constraints, c, t),
     coreMatch,
     facts: { price: c.price, level: c.level, category: c.category },
@@ -166,7 +171,7 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
   const v = wordVectors();
   const dense = v && model.denseVec ? nearest(await denseIndex(db, version, v.dims), model.denseVec, t.denseK) : [];
   const lexBest = scored.length ? scored.reduce((a, b) => (b.topic > a.topic ? b : a)) : undefined;
-  const lexicalAnswer = !!lexBest && lexBest.topic >= answerThreshold(lexBest.coreMatch, t);
+  const lexicalAnswer = scored.some((s) => s.explained >= answerThreshold(s.coreMatch, t));
   const denseBest = dense[0]?.similarity ?? 0;
   const evidence = { lexical: lexBest?.topic ?? 0, lexicalAnswer, dense: denseBest };
   if (opts.debug) lastEvidence = evidence;

@@ -7,6 +7,7 @@ import {
   conceptMatch,
   constraintFactor,
   edits1,
+  explainedShare,
   hasEvidence,
   idfFactor,
   lexemeSequence,
@@ -90,6 +91,15 @@ describe('scoring functions', () => {
     expect(hasEvidence({ lexicalAnswer: false, lexical: 0.1, dense: 0.3 }, t)).toBe(false);
     expect(hasEvidence({ lexicalAnswer: false, lexical: 0.3, dense: t.evidenceAnswer }, t)).toBe(true);
     expect(answerThreshold(0, t)).toBeGreaterThan(answerThreshold(1, t));
+  });
+
+  it('judges a long description of a need by what its best course explains, not by its everyday words', () => {
+    // Two specific concepts covered out of a six-concept description: answerable.
+    expect(explainedShare(2, 6 * 0.7, t)).toBeGreaterThanOrEqual(answerThreshold(1, t));
+    // The same course covers one of a two-concept query: the other subject is missing.
+    expect(explainedShare(0.6, 0.9 + 0.9, t)).toBeLessThan(answerThreshold(1, t));
+    // Short queries are judged on all their concepts.
+    expect(explainedShare(1, 1.5, t)).toBeCloseTo(1 / 1.5);
   });
 
   it('takes tuning as a parameter', () => {

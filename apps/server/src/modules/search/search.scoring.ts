@@ -273,6 +273,15 @@ export function topicBonus(topic: number, focus: number, embSimilarity: number, 
   );
 }
 
+/**
+ * The share of the query a course explains, for the answer decision: covered importance over
+ * the query's importance capped at `evidenceMass`, so that the everyday words of a long
+ * description of a need do not count as missing subjects.
+ */
+export function explainedShare(covered: number, totalImportance: number, t: Tuning): number {
+  return covered / Math.min(totalImportance, t.evidenceMass);
+}
+
 /** The minimum best topic score for answering at all (higher when the core concept is missed). */
 export function answerThreshold(bestCoreMatch: number, t: Tuning): number {
   return bestCoreMatch < t.coreMissing ? t.minScore + t.coreMargin : t.minScore;

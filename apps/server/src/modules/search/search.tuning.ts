@@ -78,6 +78,12 @@ export interface Tuning {
    */
   evidenceLexWeight: number;
   evidenceAnswer: number;
+  /**
+   * Importance mass that fully explains a query for the answer decision: a long description
+   * of a need is bound to contain words no course uses, so its evidence is the share of at
+   * most this much importance (about two fully specific concepts), not of all its words.
+   */
+  evidenceMass: number;
   /** Dense neighbours listed at most this far below the nearest one (and above denseFloor). */
   denseSpread: number;
   denseFloor: number;
@@ -131,6 +137,7 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   denseK: 30,
   evidenceLexWeight: 0,
   evidenceAnswer: 0.84,
+  evidenceMass: 2,
   denseSpread: 0.08,
   denseFloor: 0.5,
   rrfK: 10,
