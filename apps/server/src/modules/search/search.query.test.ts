@@ -37,6 +37,10 @@ describe('query understanding', () => {
     expect(phrases('best rated java course for absolute beginners')).toEqual(['java']);
     expect(parseQuery('advanced react native performance').constraints.level).toBe('Advanced');
     expect(parseQuery('python seekhna hai bilkul shuru se').constraints.level).toBe('Beginner');
+    // Misspelt level words still constrain; English words near them are left alone.
+    expect(parseQuery('zorbix for begginers').constraints.level).toBe('Beginner');
+    expect(parseQuery('zorbix intermediat').constraints.level).toBe('Intermediate');
+    expect(parseQuery('what zorbix expects').constraints.level).toBeUndefined();
     expect(parseQuery('most popular flutter course').sort).toBe('popular');
     expect(parseQuery('mujhe web development seekhna hai').constraints.category).toBe('Web Development');
   });

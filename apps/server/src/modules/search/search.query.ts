@@ -213,7 +213,7 @@ const CATEGORY_PATTERNS: [RegExp, Category][] = CATEGORIES.filter((c) => c !== '
  * Parses a query. Constraints are removed from the text; what remains is the topic.
  */
 export function parseQuery(input: string): ParsedQuery {
-  let text = ` ${canonicalize(input, true)} `;
+  let text = ` ${words(canonicalize(input, true)).map(correctConstraintWord).join(' ')} `;
   const constraints: Constraints = {};
   let sort: SortWish | undefined;
 
@@ -287,6 +287,32 @@ export function correctSpelling(w: string): string {
       const d = osaDistance(w, cand, allowed);
       if (d <= allowed && (!best || d < best.d)) best = { word: cand, d };
     }
+  }
+  return best?.word ?? w;
+}
+
+/** Words of the level and price rules long enough to be recognised when misspelt. */
+const CONSTRAINT_WORDS = [
+  'beginner',
+  'beginners',
+  'intermediate',
+  'advanced',
+  'experts',
+  'fundamentals',
+  'introductory',
+  'affordable',
+  'inexpensive',
+  'cheapest',
+];
+
+/** "begginers", "intermediat", "advnced": a misspelt constraint word is read as that word. */
+function correctConstraintWord(w: string): string {
+  if (w.length < 6 || !/^[a-z]+$/.test(w) || QUERY_STOPWORDS.has(w) || wordVectors()?.index.has(w)) return w;
+  const allowed = w.length <= 7 ? 1 : 2;
+  let best: { word: string; d: number } | undefined;
+  for (const cand of CONSTRAINT_WORDS) {
+    const d = osaDistance(w, cand, allowed);
+    if (d <= allowed && (!best || d < best.d)) best = { word: cand, d };
   }
   return best?.word ?? w;
 }
