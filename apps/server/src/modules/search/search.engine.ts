@@ -19,6 +19,7 @@ import {
   hasEvidence,
   idfFactor,
   listable,
+  nearOtherConcepts,
   parseTsvector,
   prepare,
   tieBreak,
@@ -120,8 +121,10 @@ function scoreCandidate(c: CandidateRow, m: QueryModel, q: ParsedQuery, t: Tunin
   let covered = 0;
   let coreMatch = 1;
   const perConcept: Record<string, number> = {};
-  for (const p of m.prepared) {
-    const match = conceptMatch(p, postings, catLex, t);
+  const near = t.proximityBoost ? nearOtherConcepts(m.prepared, postings, t) : undefined;
+  for (const [i, p] of m.prepared.entries()) {
+    let match = conceptMatch(p, postings, catLex, t);
+    if (near?.[i]) match = Math.min(1, match * (1 + t.proximityBoost));
     covered += p.spec.importance * match;
     if (p === m.core) coreMatch = match;
     if (debug) perConcept[p.spec.phrase] = Math.round(match * 100) / 100;

@@ -11,6 +11,7 @@ import {
   hasEvidence,
   idfFactor,
   lexemeSequence,
+  nearOtherConcepts,
   occurrence,
   parseTsvector,
   prefixStrength,
@@ -54,6 +55,18 @@ describe('scoring functions', () => {
     expect(occurrence(lexemeSequence(['flam'], v) ?? [], postings, undefined, t)).toBe(t.field.D);
     const p = prepare(spec('glim', [{ words: ['flam'], strength: 0.8 }]), v);
     expect(conceptMatch(p, postings, undefined, t)).toBeCloseTo(0.8 * t.field.D);
+  });
+
+  it('finds concepts that occur side by side in one field, not scattered or across fields', () => {
+    const { postings } = parseTsvector("'zorb':3D 'quix':4D 'flam':20D 'blot':21A 'glim':1A");
+    const v = vocab({ zorb: 1, quix: 1, flam: 1, blot: 1, glim: 1 });
+    const [zorb, quix, flam, blot] = ['zorb', 'quix', 'flam', 'blot'].map((w) => prepare(spec(w), v));
+    expect(nearOtherConcepts([zorb, quix, flam], postings, t)).toEqual([true, true, false]);
+    // Adjacent positions but different fields (description vs title) are not side by side.
+    expect(nearOtherConcepts([flam, blot], postings, t)).toEqual([false, false]);
+    // Weak expansions do not count: only the concept's own words and strong alternatives.
+    const weak = prepare(spec('wumble', [{ words: ['quix'], strength: 0.3 }]), v);
+    expect(nearOtherConcepts([zorb, weak], postings, t)).toEqual([false, false]);
   });
 
   it('makes a phrase with an unknown content word unmatchable, and quotes tsquery lexemes', () => {

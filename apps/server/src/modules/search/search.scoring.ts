@@ -195,6 +195,38 @@ export function occurrence(seq: LexemeSeq, postings: Postings, catLex: Set<strin
   return best;
 }
 
+/** Positions (per field) of a concept's strong one-word matches in a course. */
+function strongPositions(p: Prepared, postings: Postings, t: Tuning): { pos: number; label: string }[] {
+  const out: { pos: number; label: string }[] = [];
+  for (const m of p.matchables) {
+    if (m.strength < t.proximityStrength) continue;
+    for (const s of m.seq) out.push(...(postings.get(s.lexeme) ?? []));
+  }
+  return out;
+}
+
+/**
+ * Which concepts occur close to another concept of the query in the same field of a course
+ * ("where your website visitors come from" for "where visitors to my blog come from"):
+ * words of a query found side by side say more than the same words scattered.
+ */
+export function nearOtherConcepts(prepared: Prepared[], postings: Postings, t: Tuning): boolean[] {
+  const near = prepared.map(() => false);
+  if (prepared.length < 2) return near;
+  const positions = prepared.map((p) => strongPositions(p, postings, t));
+  for (let i = 0; i < prepared.length; i++) {
+    for (let j = i + 1; j < prepared.length; j++) {
+      const close = positions[i].some((a) =>
+        positions[j].some(
+          (b) => a.label === b.label && a.pos !== b.pos && Math.abs(a.pos - b.pos) <= t.proximityWindow,
+        ),
+      );
+      if (close) near[i] = near[j] = true;
+    }
+  }
+  return near;
+}
+
 /** Resolves a concept's expansions to lexeme sequences (the strongest per sequence). */
 export function prepare(spec: ConceptSpec, vocab: Map<string, Vocab>): Prepared {
   const byKey = new Map<string, Matchable>();

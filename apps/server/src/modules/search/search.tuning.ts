@@ -84,6 +84,11 @@ export interface Tuning {
    * most this much importance (about two fully specific concepts), not of all its words.
    */
   evidenceMass: number;
+  /** Concepts whose strong matches (strength ≥ proximityStrength) lie within proximityWindow
+   * positions of another concept's in one field count (1 + proximityBoost) times, up to 1. */
+  proximityBoost: number;
+  proximityWindow: number;
+  proximityStrength: number;
   /** Dense neighbours listed at most this far below the nearest one (and above denseFloor). */
   denseSpread: number;
   denseFloor: number;
@@ -138,6 +143,9 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   evidenceLexWeight: 0,
   evidenceAnswer: 0.84,
   evidenceMass: 2,
+  proximityBoost: 1,
+  proximityWindow: 2,
+  proximityStrength: 0.8,
   denseSpread: 0.08,
   denseFloor: 0.5,
   rrfK: 10,
