@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { acronymsOf, markAcronym } from './search.acronyms.ts';
+import { soundTerms } from './search.phonetic.ts';
 import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
 import { embed, quantize, wordVectors } from './search.vectors.ts';
@@ -62,6 +63,7 @@ export function buildDoc(c: CourseRow): IndexedDoc {
   const acronyms = [...acronymsOf([c.title, c.sub_title, c.lectures ?? '', c.description].join(' . '))]
     .map(markAcronym)
     .sort();
+  for (const w of [...terms]) for (const s of soundTerms(w)) terms.add(s);
   for (const a of acronyms) terms.add(a);
   let embedding: string | null = null;
   const v = wordVectors();

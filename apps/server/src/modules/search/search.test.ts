@@ -310,6 +310,28 @@ describe('POST /api/ai/search', async () => {
     expect(await titles('zqf')).toEqual([]);
   });
 
+  it('finds a course by a misspelling that sounds like its word (phonetic key)', async () => {
+    const course = await send(app, 'POST', '/api/course/create', educatorCookie, {
+      title: 'Phlorbix Weaving',
+      category: 'Others',
+    });
+    const id = (course.json().course ?? course.json())._id as string;
+    const published = await send(app, 'POST', `/api/course/editcourse/${id}`, educatorCookie, {
+      multipart: {
+        title: 'Phlorbix Weaving',
+        subTitle: 'Looms by hand',
+        price: '499',
+        level: 'Beginner',
+        isPublished: 'true',
+      },
+    });
+    expect(published.statusCode).toBe(200);
+    // Three edits from "phlorbix": beyond the spelling-typo limit, found by its sound.
+    expect(await titles('florbiks weaving')).toContain('Phlorbix Weaving');
+    await send(app, 'DELETE', `/api/course/removecourse/${id}`, educatorCookie);
+    expect(await titles('florbiks')).toEqual([]);
+  });
+
   it('rebuilds the whole index with the same results', async () => {
     const before = await titles('pentesting');
     const n = await reindexAll(app.db);

@@ -67,6 +67,8 @@ export interface Tuning {
   typoStrength2: number;
   /** Importance given to a concept whose word was corrected. */
   typoImportance: number;
+  /** A catalogue word with the same phonetic key as a misspelt query word, a few edits away. */
+  phoneticStrength: number;
   /** A query word matched as the initials of a catalogue term. */
   acronymStrength: number;
   /** Dense retrieval: neighbours read per query. */
@@ -138,6 +140,7 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   typoStrength1: 0.9,
   typoStrength2: 0.75,
   typoImportance: 0.8,
+  phoneticStrength: 0.75,
   acronymStrength: 0.8,
   denseK: 30,
   evidenceLexWeight: 0,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../core/db/client.ts';
 import { markAcronym, mayBeAcronym } from './search.acronyms.ts';
 import { DOCS_TERM, VERSION_TERM } from './search.index.ts';
 import { isLexiconPhrase } from './search.lexicon.ts';
+import { soundPrefixes } from './search.phonetic.ts';
 import { osaDistance } from './search.query.ts';
 import { edits1, prefixStrength } from './search.scoring.ts';
 import { canonicalize, words as wordsOf } from './search.text.ts';
@@ -22,6 +23,8 @@ interface TermRow {
   term: string;
   lexeme: string | null;
   df: number;
+  /** Found by its phonetic key rather than by spelling. */
+  sound?: boolean;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -65,20 +68,28 @@ export function typoCandidates(singles: Iterable<string>, known: (w: string) => 
   );
 }
 
+/** Strength of a catalogue word as the correction of a misspelt one (0: not a plausible one). */
+function typoStrength(w: string, r: { term: string; sound?: boolean }, t: Tuning): number {
+  const allowed = w.length <= 6 ? 1 : 2;
+  const dist = osaDistance(w, r.term, Math.max(allowed, w.length));
+  // Typos rarely change the first letter (unless it is the only edit).
+  if (dist <= allowed && (dist <= 1 || r.term[0] === w[0])) return dist <= 1 ? t.typoStrength1 : t.typoStrength2;
+  // Same sound, a few more edits ("fotografy" → photography), but not a different word.
+  if (r.sound && Math.abs(w.length - r.term.length) <= 3 && dist <= Math.ceil(w.length / 2)) return t.phoneticStrength;
+  return 0;
+}
+
 /** The best catalogue correction of a misspelt word among candidate terms, or undefined. */
 export function pickTypo(
   w: string,
-  rows: { term: string; lexeme: string | null; df: number }[],
+  rows: { term: string; lexeme: string | null; df: number; sound?: boolean }[],
   t: Tuning,
 ): { term: string; strength: number; df: number; lexeme: string | null } | undefined {
   let best: { term: string; strength: number; df: number; lexeme: string | null } | undefined;
   for (const r of rows) {
     if (!r.lexeme) continue;
-    const allowed = w.length <= 6 ? 1 : 2;
-    const dist = osaDistance(w, r.term, allowed);
-    // Typos rarely change the first letter (unless it is the only edit).
-    if (dist > allowed || (dist > 1 && r.term[0] !== w[0])) continue;
-    const strength = dist <= 1 ? t.typoStrength1 : t.typoStrength2;
+    const strength = typoStrength(w, r, t);
+    if (!strength) continue;
     if (!best || strength > best.strength || (strength === best.strength && Number(r.df) > best.df)) {
       best = { term: r.term, strength, df: Number(r.df), lexeme: r.lexeme };
     }
@@ -155,18 +166,27 @@ async function addTypoCorrections(
   t: Tuning,
 ): Promise<void> {
   const variants = unknown.flatMap((w) => edits1(w).map((e) => ({ q: w, e })));
-  // One statement: trigram neighbours (GIN index) and exact look-ups of the one-edit variants.
+  const sounds = unknown.flatMap((w) => soundPrefixes(w).map((k) => ({ q: w, k })));
+  // One statement: trigram neighbours (GIN index), exact look-ups of the one-edit variants and
+  // the words with the same phonetic key (a key-prefix range on the primary key).
   const found = rowsOf<TermRow & { q: string }>(
     await db.execute(sql`
-      select p.w as q, t.term, t.lexeme, t.df
+      select p.w as q, t.term, t.lexeme, t.df, false as sound
       from json_array_elements_text(${json(unknown)}::json) as p(w)
       cross join lateral (
         select term, lexeme, df from search_terms where term % p.w
         order by similarity(term, p.w) desc, df desc limit 8) t
       union all
-      select v.q, t.term, t.lexeme, t.df
+      select v.q, t.term, t.lexeme, t.df, false
       from json_to_recordset(${json(variants)}::json) as v(q text, e text)
-      join search_terms t on t.term = v.e`),
+      join search_terms t on t.term = v.e
+      union all
+      select s.q, t.term, t.lexeme, t.df, true
+      from json_to_recordset(${json(sounds)}::json) as s(q text, k text)
+      cross join lateral (
+        select m.term as marked from search_terms m
+        where m.term ~>=~ s.k and m.term ~<~ (s.k || '~') order by m.df desc limit 6) x
+      join search_terms t on t.term = substr(x.marked, length(s.k) + 1)`),
   );
   for (const w of unknown) {
     const best = pickTypo(
