@@ -45,6 +45,14 @@ describe('query understanding', () => {
     expect(parseQuery('mujhe web development seekhna hai').constraints.category).toBe('Web Development');
   });
 
+  it('keeps a number that ends a name, not counts or prices', () => {
+    expect(phrases('zorbix 16 from the office')).toEqual(['zorbix', '16', 'office']);
+    expect(phrases('zorbix 3')).toEqual(['zorbix', '3']);
+    expect(phrases('40 zorbix servers')).not.toContain('40');
+    expect(phrases('zorbix 40 servers')).not.toContain('40');
+    expect(phrases('zorbix under 500')).not.toContain('500');
+  });
+
   it('drops voice fillers and Hinglish function words, keeps lexicon phrases whole', () => {
     expect(phrases('uh what is the best course to learn machine learning')).toEqual(['machine learning']);
     expect(phrases('mujhe web development seekhna hai')).toEqual(['web development']);

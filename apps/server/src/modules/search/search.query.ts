@@ -249,9 +249,12 @@ export function parseQuery(input: string): ParsedQuery {
     }
   }
 
-  // Remaining currency words and bare numbers are not topics.
-  const tokens = words(text.replace(/\b(?:rs|inr|rupees?|rupaye|rupay)\b/g, ' ').trim()).filter(
-    (w) => !/^\d+(\.\d+)?$/.test(w) && w.length <= 40,
+  // Remaining currency words and bare numbers are not topics, except a number that ends a
+  // name ("form 16", "python 3", "windows 11"): right after a content word, before no other.
+  const all = words(text.replace(/\b(?:rs|inr|rupees?|rupaye|rupay)\b/g, ' ').trim());
+  const content = (w: string | undefined) => !!w && /^[a-z]/.test(w) && !QUERY_STOPWORDS.has(w);
+  const tokens = all.filter(
+    (w, i) => w.length <= 40 && (!/^\d+(\.\d+)?$/.test(w) || (content(all[i - 1]) && !content(all[i + 1]))),
   );
   return { concepts: conceptsOf(tokens.map(correctSpelling)), constraints, sort };
 }
