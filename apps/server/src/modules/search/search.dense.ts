@@ -70,31 +70,53 @@ export function emptyCache(dims: number, version = -1): DenseCache {
   };
 }
 
-/** The k courses whose vectors are closest to the unit query vector, best first. */
+/**
+ * The k courses whose vectors are closest to the unit query vector, best first. One pass over
+ * the typed array (100 int8 dimensions × every course, the engine's largest fixed cost in a big
+ * catalogue): four running sums per row, the top k kept in typed arrays, nothing allocated per row.
+ */
 export function nearest(cache: DenseCache, q: Float32Array, k: number): { id: string; similarity: number }[] {
-  const top: { id: string; similarity: number }[] = [];
   const { dims, vectors, norms } = cache;
-  for (let r = 0; r < cache.ids.length; r++) {
+  const rows = cache.ids.length;
+  if (k <= 0 || rows === 0) return [];
+  const qd = Float64Array.from(q);
+  const tail = dims - (dims % 4);
+  const sims = new Float64Array(k);
+  const at = new Int32Array(k);
+  let size = 0;
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let r = 0, base = 0; r < rows; r++, base += dims) {
     const n = norms[r];
     if (n === 0) continue;
-    let dot = 0;
-    const base = r * dims;
-    for (let d = 0; d < dims; d++) dot += vectors[base + d] * q[d];
-    const sim = dot / n;
-    if (top.length < k) {
-      top.push({ id: cache.ids[r], similarity: sim });
-      if (top.length === k) top.sort((a, b) => b.similarity - a.similarity);
-    } else if (sim > top[k - 1].similarity) {
-      // Insertion into the sorted top-k (k is small).
-      let i = k - 1;
-      while (i > 0 && top[i - 1].similarity < sim) {
-        top[i] = top[i - 1];
-        i--;
-      }
-      top[i] = { id: cache.ids[r], similarity: sim };
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    let d = 0;
+    for (; d < tail; d += 4) {
+      const i = base + d;
+      a0 += vectors[i] * qd[d];
+      a1 += vectors[i + 1] * qd[d + 1];
+      a2 += vectors[i + 2] * qd[d + 2];
+      a3 += vectors[i + 3] * qd[d + 3];
     }
+    for (; d < dims; d++) a0 += vectors[base + d] * qd[d];
+    const sim = (a0 + a1 + (a2 + a3)) / n;
+    if (size === k && !(sim > floor)) continue;
+    // Insertion into the sorted top k (k is small); the first of equal similarities stays first.
+    let i = size < k ? size++ : k - 1;
+    while (i > 0 && sims[i - 1] < sim) {
+      sims[i] = sims[i - 1];
+      at[i] = at[i - 1];
+      i--;
+    }
+    sims[i] = sim;
+    at[i] = r;
+    if (size === k) floor = sims[k - 1];
   }
-  return top.sort((a, b) => b.similarity - a.similarity);
+  const out: { id: string; similarity: number }[] = [];
+  for (let i = 0; i < size; i++) out.push({ id: cache.ids[at[i]], similarity: sims[i] });
+  return out;
 }
 
 /** The cache of this database brought up to `version` (one statement when it changed, none otherwise). */

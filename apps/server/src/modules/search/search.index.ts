@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { acronymsOf, markAcronym } from './search.acronyms.ts';
+import { ACRONYM_MARK, acronymsOf, markAcronym } from './search.acronyms.ts';
 import { soundTerms } from './search.phonetic.ts';
 import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
@@ -142,13 +142,11 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
     }
     if (docs.length) {
       await tx.execute(sql`
-        insert into course_search (course_id, tsv, tsv_head, terms, category, level, price, embedding, updated_at)
+        insert into course_search (course_id, tsv, tsv_head, acronyms, terms, category, level, price, embedding, updated_at)
         select d.id,
-          setweight(to_tsvector('english', d.title), 'A') ||
-          setweight(to_tsvector('english', d.sub_title), 'B') ||
-          setweight(to_tsvector('english', d.category_text), 'C') ||
-          setweight(to_tsvector('english', d.description), 'D'),
-          setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.sub_title), 'B'),
+          ts_delete(c.v, s.acronyms) || setweight(to_tsvector('english', d.description), 'D'),
+          h.v,
+          ts_delete(c.v, s.words),
           array(select json_array_elements_text(d.terms)),
           d.category, d.level, d.price,
           case when d.embedding is null then null else decode(d.embedding, 'hex') end,
@@ -168,8 +166,16 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
           })),
         )}::json) as d(id uuid, title text, sub_title text, category_text text, description text, terms json,
                        category text, level text, price int, embedding text)
+        -- The mined acronyms (the end of the lecture-title field) go to a column of their own, at
+        -- the positions they have in the whole text: matched by retrieval, not read by scoring.
+        cross join lateral (select setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.sub_title), 'B') as v) h
+        cross join lateral (select h.v || setweight(to_tsvector('english', d.category_text), 'C') as v) c
+        cross join lateral (
+          select coalesce(array_agg(l) filter (where l like ${`${ACRONYM_MARK}%`}), '{}') as acronyms,
+            coalesce(array_agg(l) filter (where l not like ${`${ACRONYM_MARK}%`}), '{}') as words
+          from unnest(tsvector_to_array(c.v)) as l) s
         on conflict (course_id) do update set
-          tsv = excluded.tsv, tsv_head = excluded.tsv_head, terms = excluded.terms, category = excluded.category, level = excluded.level,
+          tsv = excluded.tsv, tsv_head = excluded.tsv_head, acronyms = excluded.acronyms, terms = excluded.terms, category = excluded.category, level = excluded.level,
           price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
     }
     bump(VERSION_TERM, 1);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
+import { ACRONYM_MARK } from './search.acronyms.ts';
 import type { ParsedQuery } from './search.query.ts';
 import { type Signals, tsqueryOf } from './search.scoring.ts';
 import type { Tuning } from './search.tuning.ts';
@@ -39,9 +40,15 @@ export function retrievalTerms(prepared: Prepared[], t: Tuning): RetrievalTerm[]
   return [...terms.values()].sort((a, b) => b.weight - a.weight).slice(0, t.maxExpansions);
 }
 
+/** Whether a retrieval term is a mined acronym (matched in `course_search.acronyms`, not `tsv`). */
+const isAcronymTerm = (i: RetrievalTerm) => i.seq.length === 1 && i.seq[0].lexeme.startsWith(ACRONYM_MARK);
+
 /**
  * One full-text retrieval: the OR of the items, matches capped before ranking (so that a very
  * broad query in a catalogue of 100,000 ranks a bounded sample), ranked with the strongest few.
+ * Mined acronyms live in a column of their own: only a query with acronym terms matches and
+ * ranks it (`tsv || acronyms` ranks exactly as the text with its acronyms), and only a
+ * candidate it matched carries them to scoring, appended to its `tsv` text.
  */
 async function retrieve(db: DbOrTx, items: RetrievalTerm[], head: boolean, t: Tuning): Promise<CandidateRow[]> {
   const column = sql.raw(head ? 'tsv_head' : 'tsv');
@@ -50,13 +57,33 @@ async function retrieve(db: DbOrTx, items: RetrievalTerm[], head: boolean, t: Tu
     .slice(0, t.rankTerms)
     .map((i) => tsqueryOf(i.seq))
     .join(' | ');
+  // The title/subtitle index has no acronyms.
+  const acronyms = head
+    ? ''
+    : items
+        .filter(isAcronymTerm)
+        .map((i) => tsqueryOf(i.seq))
+        .join(' | ');
+  if (!acronyms) {
+    return rowsOf<CandidateRow>(
+      await db.execute(sql`
+        with q as (select to_tsquery('simple', ${match}) as q, to_tsquery('simple', ${rank}) as r),
+        m as (select c.course_id, c.${column} as v from course_search c, q where c.${column} @@ q.q limit ${t.matchCap}),
+        top as (select m.course_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', m.v, q.r) as r from m, q order by r desc limit ${t.candidates})
+        select s.course_id, s.tsv::text as tsv, s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
+        from top join course_search s on s.course_id = top.course_id
+        order by top.r desc`),
+    );
+  }
   return rowsOf<CandidateRow>(
     await db.execute(sql`
-      with q as (select to_tsquery('simple', ${match}) as q, to_tsquery('simple', ${rank}) as r),
-      m as (select c.course_id, c.${column} as v from course_search c, q where c.${column} @@ q.q limit ${t.matchCap}),
+      with q as (select to_tsquery('simple', ${match}) as q, to_tsquery('simple', ${rank}) as r, to_tsquery('simple', ${acronyms}) as a),
+      m as (select c.course_id, c.tsv || c.acronyms as v from course_search c, q where c.tsv @@ q.q or c.acronyms @@ q.a limit ${t.matchCap}),
       top as (select m.course_id, ts_rank('{0.1, 0.2, 0.4, 1.0}', m.v, q.r) as r from m, q order by r desc limit ${t.candidates})
-      select s.course_id, s.tsv::text as tsv, s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
-      from top join course_search s on s.course_id = top.course_id
+      select s.course_id,
+        s.tsv::text || case when s.acronyms @@ q.a then ' ' || s.acronyms::text else '' end as tsv,
+        s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
+      from top join course_search s on s.course_id = top.course_id cross join q
       order by top.r desc`),
   );
 }
@@ -83,12 +110,13 @@ export async function lexicalCandidates(
   return candidates;
 }
 
-/** The index rows of given courses (candidates found by other means than full-text search). */
+/** The index rows of given courses (candidates found by other means than full-text search), acronyms included. */
 export async function candidateRows(db: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
   if (ids.length === 0) return [];
   return rowsOf<CandidateRow>(
     await db.execute(sql`
-      select s.course_id, s.tsv::text as tsv, s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
+      select s.course_id, concat_ws(' ', s.tsv::text, nullif(s.acronyms::text, '')) as tsv,
+        s.category, s.level, s.price, encode(s.embedding, 'hex') as emb
       from course_search s
       where s.course_id in (select value::uuid from json_array_elements_text(${json(ids)}::json))`),
   );

@@ -17,6 +17,11 @@ export const courseSearch = pgTable(
     courseId: uuid('course_id').primaryKey(),
     /** Weighted text: A title, B subtitle, C category and lecture titles, D description. */
     tsv: tsvector('tsv').notNull(),
+    /**
+     * The course's mined acronyms (`acrnym…` words, weight C): matched by retrieval, but kept
+     * out of `tsv` so that scoring does not read and parse them with every candidate.
+     */
+    acronyms: tsvector('acronyms').notNull().default(sql`''::tsvector`),
     /** Title (A) and subtitle (B) only: a small index for the first, precise retrieval. */
     tsvHead: tsvector('tsv_head').notNull(),
     /** Distinct canonical words of the course, for the term statistics. */
@@ -33,6 +38,7 @@ export const courseSearch = pgTable(
   (t) => [
     index('course_search_tsv_idx').using('gin', t.tsv).with({ fastupdate: false }),
     index('course_search_tsv_head_idx').using('gin', t.tsvHead).with({ fastupdate: false }),
+    index('course_search_acronyms_idx').using('gin', t.acronyms).with({ fastupdate: false }),
   ],
 );
 

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../core/db/client.ts';
+import { buildTestApp, createCourse, createUser } from '../../test/app.ts';
+import { emptyCache, nearest, upsertVectors } from './search.dense.ts';
+import { rankCourses } from './search.engine.ts';
+import { buildDoc, reindexCourse } from './search.index.ts';
+import { parseQuery } from './search.query.ts';
+import { candidateRows } from './search.retrieve.ts';
+
+/**
+ * Where the index keeps a course's mined acronyms (their own column, not the tsvector that
+ * scoring reads), that they are still found and kept current, migration 0008's move of rows
+ * indexed before it, and the dense scan against a plain computation.
+ */
+describe('search index storage', async () => {
+  const app = await buildTestApp();
+  const educator = await createUser(app, { role: 'educator' });
+  const rows = async <T>(q: ReturnType<typeof sql>) => (await app.db.execute(q)).rows as T[];
+  const found = async (input: string) => (await rankCourses(app.db, parseQuery(input))).map((r) => r.id);
+  const lexemes = async (id: string, column: 'tsv' | 'acronyms') =>
+    (
+      await rows<{ l: string }>(
+        sql`select unnest(tsvector_to_array(${sql.raw(column)})) as l from course_search where course_id = ${id}`,
+      )
+    ).map((r) => r.l);
+
+  it('keeps mined acronyms in their own column, found by search and current after an edit', async () => {
+    const course = await createCourse(app, educator.id, {
+      title: 'Zorbic Quantum Fabrication',
+      subTitle: 'Lattices by hand',
+      category: 'Others',
+      lectures: [{ lectureTitle: 'Hollow Lattice Tuning' }],
+    });
+    expect(await lexemes(course.id, 'acronyms')).toEqual(expect.arrayContaining(['acrnymzqf', 'acrnymhlt']));
+    expect((await lexemes(course.id, 'tsv')).filter((l) => l.startsWith('acrnym'))).toEqual([]);
+    // Still counted in the vocabulary, and found by its initials.
+    expect(await rows(sql`select df from search_terms where term = 'acrnymhlt'`)).toEqual([{ df: 1 }]);
+    expect(await found('hlt')).toContain(course.id);
+    expect(await found('zqf')).toContain(course.id);
+    // A dense hit's row (read by id) carries its acronyms to scoring too.
+    const [row] = await candidateRows(app.db, [course.id]);
+    expect(row.tsv).toContain("'acrnymhlt':");
+
+    // Edit: the old initials stop matching, the new ones match; the vocabulary follows.
+    await app.db.execute(
+      sql`update lectures set lecture_title = 'Brittle Glass Annealing' where course_id = ${course.id}`,
+    );
+    await reindexCourse(app.db, course.id);
+    expect(await found('hlt')).not.toContain(course.id);
+    expect(await found('bga')).toContain(course.id);
+    expect(await lexemes(course.id, 'acronyms')).not.toContain('acrnymhlt');
+    expect(await rows(sql`select df from search_terms where term = 'acrnymhlt'`)).toEqual([]);
+  });
+
+  it('migration 0008 moves acronyms indexed in tsv to their column, positions and weights kept', async () => {
+    const course = await createCourse(app, educator.id, {
+      title: 'Vemric Sonar Tooling',
+      category: 'Others',
+      lectures: [{ lectureTitle: 'Deep Kelp Mapping' }, { lectureTitle: 'Tidal Noise Filters' }],
+      description: 'Field notes.',
+    });
+    const snapshot = sql`select tsv::text as tsv, acronyms::text as acronyms from course_search where course_id = ${course.id}`;
+    const [indexed] = await rows<{ tsv: string; acronyms: string }>(snapshot);
+    expect(indexed.acronyms).toContain("'acrnymdkm':");
+    const words = await lexemes(course.id, 'tsv');
+    // The layout before 0008: the acronyms at the end of the lecture-title field of tsv.
+    const [c] = await rows<Parameters<typeof buildDoc>[0]>(sql`
+      select c.id, c.title, c.sub_title, c.description, c.category, c.level, c.price, c.is_published,
+        (select string_agg(l.lecture_title, ' . ' order by l.position) from lectures l where l.course_id = c.id) as lectures
+      from courses c where c.id = ${course.id}`);
+    const doc = buildDoc(c);
+    await app.db.execute(sql`
+      update course_search set acronyms = '', tsv =
+        setweight(to_tsvector('english', ${doc.title}), 'A') || setweight(to_tsvector('english', ${doc.subTitle}), 'B') ||
+        setweight(to_tsvector('english', ${doc.categoryText}), 'C') || setweight(to_tsvector('english', ${doc.description}), 'D')
+      where course_id = ${course.id}`);
+    expect(await lexemes(course.id, 'tsv')).toContain('acrnymdkm');
+    const migration = readFileSync(path.join(migrationsFolder, '0008_search_acronyms.sql'), 'utf8');
+    const move = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE'));
+    expect(move).toBeDefined();
+    await app.db.execute(sql.raw(move as string));
+    const [moved] = await rows<{ tsv: string; acronyms: string }>(snapshot);
+    expect(moved.acronyms).toBe(indexed.acronyms);
+    expect(moved.tsv.includes('acrnym')).toBe(false);
+    expect((await lexemes(course.id, 'tsv')).sort()).toEqual(words.sort());
+    expect(await found('dkm')).toContain(course.id);
+  });
+});
+
+describe('dense scan', () => {
+  it('ranks like a plain dot product over every vector, ties in row order', () => {
+    const dims = 10;
+    const cache = emptyCache(dims);
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const vectors = Array.from({ length: 500 }, (_, i) => ({
+      id: `c${i}`,
+      vec: Int8Array.from({ length: dims }, () => Math.round(rand() * 254 - 127)),
+    }));
+    vectors.push({ id: 'copy', vec: vectors[42].vec }, { id: 'zero', vec: new Int8Array(dims) });
+    upsertVectors(cache, vectors);
+    const q = Float32Array.from({ length: dims }, () => rand() - 0.5);
+    const norm = Math.hypot(...q);
+    for (let d = 0; d < dims; d++) q[d] /= norm;
+    const plain = vectors
+      .map(({ id, vec }) => {
+        const n = Math.hypot(...vec);
+        return { id, similarity: n ? vec.reduce((s, v, d) => s + v * q[d], 0) / n : Number.NaN };
+      })
+      .filter((x) => !Number.isNaN(x.similarity))
+      .sort((a, b) => b.similarity - a.similarity);
+    for (const k of [1, 5, 30, 600]) {
+      const got = nearest(cache, q, k);
+      expect(got.map((g) => g.id)).toEqual(plain.slice(0, k).map((p) => p.id));
+      for (const [i, g] of got.entries()) expect(g.similarity).toBeCloseTo(plain[i].similarity, 6);
+    }
+    // The copy of row 42 has its similarity and comes right after it.
+    const all = nearest(cache, q, 600).map((g) => g.id);
+    expect(all.indexOf('copy')).toBe(all.indexOf('c42') + 1);
+  });
+});
