@@ -148,7 +148,7 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   evidenceMass: 2,
   proximityBoost: 1,
   proximityWindow: 2,
-  proximityStrength: 0.8,
+  proximityStrength: 0.9,
   denseSpread: 0.08,
   denseFloor: 0.5,
   rrfK: 10,
