@@ -11,13 +11,13 @@
 //   node bench/search.mjs --in-process --skip-latency  # relevance without a server (quick, same engine)
 //   node bench/search.mjs --sets dev-b                 # one labelled set only
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildStatus, freePort, root, startServer } from '../scripts/serve.mjs';
+import { insertCourses } from './lib/search-catalog.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -361,45 +361,6 @@ async function latencyWorker() {
   } finally {
     await database.close();
   }
-}
-
-/** Loads courses, by one new educator, straight into the database (bulk SQL; reindexAll builds the index). */
-async function insertCourses(db, sql, catalog, onBatch) {
-  const creator = (
-    await db.execute(
-      sql`insert into users (name, email, role) values ('Bench Educator', 'bench@example.com', 'educator') returning id`,
-    )
-  ).rows[0].id;
-  await db.execute(sql`set session_replication_role = replica`);
-  const batch = 2000;
-  const ids = [];
-  for (let i = 0; i < catalog.length; i += batch) {
-    onBatch?.(i);
-    const rows = catalog.slice(i, i + batch).map((c) => ({
-      id: randomUUID(),
-      title: c.title,
-      sub_title: c.subTitle,
-      description: c.description,
-      category: c.category,
-      level: c.level,
-      price: c.price,
-      lectures: c.lectures,
-    }));
-    ids.push(...rows.map((r) => r.id));
-    const chunk = JSON.stringify(rows);
-    await db.execute(sql`
-      insert into courses (id, creator_id, title, sub_title, description, category, level, price, is_published)
-      select id, ${creator}::uuid, title, sub_title, description, category, level, price, true
-      from json_to_recordset(${chunk}::json)
-        as x(id uuid, title text, sub_title text, description text, category text, level text, price int)`);
-    await db.execute(sql`
-      insert into lectures (course_id, lecture_title, position)
-      select x.id, l.value, l.ordinality - 1
-      from json_to_recordset(${chunk}::json) as x(id uuid, lectures json)
-      cross join lateral json_array_elements_text(x.lectures) with ordinality as l(value, ordinality)`);
-  }
-  await db.execute(sql`set session_replication_role = origin`);
-  return ids;
 }
 
 /** Worker: one labelled set searched in-process; writes the evaluate() report as JSON. */
