@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { ACRONYM_MARK, acronymsOf, markAcronym } from './search.acronyms.ts';
+import { acronymsOf, markAcronym } from './search.acronyms.ts';
 import { soundTerms } from './search.phonetic.ts';
 import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
@@ -39,6 +39,8 @@ interface IndexedDoc {
   subTitle: string;
   categoryText: string;
   description: string;
+  /** Marked acronyms of the runs of the title (A), the subtitle (B) and the rest (C). */
+  acronymFields: [string, string, string];
   category: string;
   level: string | null;
   price: number | null;
@@ -59,12 +61,14 @@ export function buildDoc(c: CourseRow): IndexedDoc {
   for (const text of [title, subTitle, category, lectures, description]) {
     for (const w of words(text)) if (isIndexableWord(w)) terms.add(w);
   }
-  // Initials of the course's multi-word terms, searchable as marked words (search.acronyms.ts).
-  const acronyms = [...acronymsOf([c.title, c.sub_title, c.lectures ?? '', c.description].join(' . '))]
-    .map(markAcronym)
-    .sort();
+  // Initials of the course's multi-word terms, searchable as marked words (search.acronyms.ts),
+  // labelled by where they come from: a term of the title names the course, while most runs
+  // of lecture titles and description are chance initials.
+  const acronymFields = [c.title, c.sub_title, [c.lectures ?? '', c.description].join(' . ')].map((text) =>
+    [...acronymsOf(text)].map(markAcronym).sort(),
+  );
   for (const w of [...terms]) for (const s of soundTerms(w)) terms.add(s);
-  for (const a of acronyms) terms.add(a);
+  for (const a of acronymFields.flat()) terms.add(a);
   let embedding: string | null = null;
   const v = wordVectors();
   if (v) {
@@ -88,8 +92,9 @@ export function buildDoc(c: CourseRow): IndexedDoc {
     id: c.id,
     title,
     subTitle,
-    categoryText: [category, lectures, acronyms.join(' ')].filter(Boolean).join(' . '),
+    categoryText: [category, lectures].filter(Boolean).join(' . '),
     description,
+    acronymFields: acronymFields.map((list) => list.join(' ')) as IndexedDoc['acronymFields'],
     category: c.category,
     level: c.level,
     price: c.price,
@@ -144,9 +149,10 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
       await tx.execute(sql`
         insert into course_search (course_id, tsv, tsv_head, acronyms, terms, category, level, price, embedding, updated_at)
         select d.id,
-          ts_delete(c.v, s.acronyms) || setweight(to_tsvector('english', d.description), 'D'),
+          h.v || setweight(to_tsvector('english', d.category_text), 'C') || setweight(to_tsvector('english', d.description), 'D'),
           h.v,
-          ts_delete(c.v, s.words),
+          setweight(to_tsvector('english', d.acr_a), 'A') || setweight(to_tsvector('english', d.acr_b), 'B') ||
+            setweight(to_tsvector('english', d.acr_c), 'C'),
           array(select json_array_elements_text(d.terms)),
           d.category, d.level, d.price,
           case when d.embedding is null then null else decode(d.embedding, 'hex') end,
@@ -158,22 +164,21 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
             sub_title: d.subTitle,
             category_text: d.categoryText,
             description: d.description,
+            acr_a: d.acronymFields[0],
+            acr_b: d.acronymFields[1],
+            acr_c: d.acronymFields[2],
             terms: d.terms,
             category: d.category,
             level: d.level,
             price: d.price,
             embedding: d.embedding,
           })),
-        )}::json) as d(id uuid, title text, sub_title text, category_text text, description text, terms json,
+        )}::json) as d(id uuid, title text, sub_title text, category_text text, description text,
+                       acr_a text, acr_b text, acr_c text, terms json,
                        category text, level text, price int, embedding text)
-        -- The mined acronyms (the end of the lecture-title field) go to a column of their own, at
-        -- the positions they have in the whole text: matched by retrieval, not read by scoring.
+        -- The mined acronyms go to a column of their own, labelled by the field they come from:
+        -- matched by retrieval, read only with the candidates they matched.
         cross join lateral (select setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.sub_title), 'B') as v) h
-        cross join lateral (select h.v || setweight(to_tsvector('english', d.category_text), 'C') as v) c
-        cross join lateral (
-          select coalesce(array_agg(l) filter (where l like ${`${ACRONYM_MARK}%`}), '{}') as acronyms,
-            coalesce(array_agg(l) filter (where l not like ${`${ACRONYM_MARK}%`}), '{}') as words
-          from unnest(tsvector_to_array(c.v)) as l) s
         on conflict (course_id) do update set
           tsv = excluded.tsv, tsv_head = excluded.tsv_head, acronyms = excluded.acronyms, terms = excluded.terms, category = excluded.category, level = excluded.level,
           price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
