@@ -18,8 +18,70 @@ interface DenseCache {
   ids: string[];
   vectors: Int8Array;
   norms: Float32Array;
+  /** Σ|v_d| of each row: bounds the error of the kernel's rounded query (see `nearest`). */
+  l1: Float32Array;
   /** Latest `updated_at` loaded (ms), for incremental refreshes. */
   loadedUpTo: number;
+  /** The vectors laid out for the SIMD kernel (built on first use; null where it cannot run). */
+  kernel?: Kernel | null;
+}
+
+/**
+ * WebAssembly SIMD kernel: dot(v, q, rows, stride, out) writes out[r] = Σ_d v[r·stride+d]·q[d]
+ * for int8 rows and an int16 query, eight lanes at a time, as exact int32 sums. Assembled and
+ * checked by apps/server/scripts/build-dense-kernel.mjs, which has its text form.
+ */
+const KERNEL =
+  'AGFzbQEAAAABCQFgBX9/f39/AAIKAQNlbnYBbQIAAQMCAQAHBwEDZG90AAAKjwEBjAECAn8BewJAIAJFDQADQP0MAAAAAAAAAAAAAAAAAAAAACEHQQAhBgNAIAcgACAGav0BAAAgASAGQQF0av0AAAD9ugH9rgEhByAGQQhqIgYgA0kNAAsgBCAFQQJ0aiAH/RsAIAf9GwFqIAf9GwIgB/0bA2pqNgIAIAAgA2ohACAFQQFqIgUgAkkNAAsLCw==';
+
+interface Kernel {
+  dot: (v: number, q: number, rows: number, stride: number, out: number) => void;
+  /** Row length in the kernel's memory: dims rounded up to a multiple of 8, zero-padded. */
+  stride: number;
+  /** Rows the memory holds; a cache that outgrows it builds a new kernel. */
+  capacity: number;
+  vectors: Int8Array;
+  query: Int16Array;
+  out: Int32Array;
+}
+
+/** The part of the WebAssembly API used here (the server's TypeScript libraries do not declare it). */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: object };
+  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+};
+
+let kernelModule: object | null | undefined;
+
+/** A kernel holding a copy of the cache's vectors, or null where WebAssembly SIMD is unavailable. */
+function buildKernel(cache: DenseCache): Kernel | null {
+  if (kernelModule === undefined) {
+    try {
+      kernelModule = new WebAssembly.Module(Buffer.from(KERNEL, 'base64'));
+    } catch {
+      kernelModule = null;
+    }
+  }
+  if (!kernelModule) return null;
+  const stride = Math.ceil(cache.dims / 8) * 8;
+  const rows = cache.ids.length;
+  const capacity = Math.max(1024, rows * 2);
+  const bytes = capacity * stride + stride * 2 + capacity * 4;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65_536) });
+  const exports = new WebAssembly.Instance(kernelModule, { env: { m: memory } }).exports as { dot: Kernel['dot'] };
+  const kernel: Kernel = {
+    dot: exports.dot,
+    stride,
+    capacity,
+    vectors: new Int8Array(memory.buffer, 0, capacity * stride),
+    query: new Int16Array(memory.buffer, capacity * stride, stride),
+    out: new Int32Array(memory.buffer, capacity * stride + stride * 2, capacity),
+  };
+  for (let r = 0; r < rows; r++) {
+    kernel.vectors.set(cache.vectors.subarray(r * cache.dims, (r + 1) * cache.dims), r * stride);
+  }
+  return kernel;
 }
 
 /** Transactions writing the index are short; re-reading this much history covers late commits. */
@@ -49,12 +111,24 @@ export function upsertVectors(cache: DenseCache, rows: { id: string; vec: Int8Ar
         const norms = new Float32Array(bigger.length / cache.dims);
         norms.set(cache.norms);
         cache.norms = norms;
+        const l1 = new Float32Array(bigger.length / cache.dims);
+        l1.set(cache.l1);
+        cache.l1 = l1;
       }
     }
     cache.vectors.set(vec, r * cache.dims);
     let n = 0;
-    for (let d = 0; d < cache.dims; d++) n += vec[d] * vec[d];
+    let a = 0;
+    for (let d = 0; d < cache.dims; d++) {
+      n += vec[d] * vec[d];
+      a += Math.abs(vec[d]);
+    }
     cache.norms[r] = Math.sqrt(n);
+    cache.l1[r] = a;
+    if (cache.kernel) {
+      if (r < cache.kernel.capacity) cache.kernel.vectors.set(vec, r * cache.kernel.stride);
+      else cache.kernel = undefined;
+    }
   }
 }
 
@@ -66,54 +140,87 @@ export function emptyCache(dims: number, version = -1): DenseCache {
     ids: [],
     vectors: new Int8Array(0),
     norms: new Float32Array(0),
+    l1: new Float32Array(0),
     loadedUpTo: 0,
   };
 }
 
+/** Exact cosine of row r with the unit query (the stored norm; dimensions summed in order). */
+function exactSimilarity(cache: DenseCache, r: number, q: Float32Array): number {
+  const { dims, vectors } = cache;
+  let dot = 0;
+  const base = r * dims;
+  for (let d = 0; d < dims; d++) dot += vectors[base + d] * q[d];
+  return dot / cache.norms[r];
+}
+
+/** Adds (sim, row) to a top list sorted best first (ties: earlier row first); keeps at most k. */
+function pushTop(sims: Float64Array, at: Int32Array, size: number, k: number, sim: number, r: number): number {
+  if (size === k && !(sim > sims[k - 1])) return size;
+  let i = size < k ? size++ : k - 1;
+  while (i > 0 && sims[i - 1] < sim) {
+    sims[i] = sims[i - 1];
+    at[i] = at[i - 1];
+    i--;
+  }
+  sims[i] = sim;
+  at[i] = r;
+  return size;
+}
+
 /**
- * The k courses whose vectors are closest to the unit query vector, best first. One pass over
- * the typed array (100 int8 dimensions × every course, the engine's largest fixed cost in a big
- * catalogue): four running sums per row, the top k kept in typed arrays, nothing allocated per row.
+ * The k courses whose vectors are closest to the unit query vector, best first (equal
+ * similarities in row order). The scan over every course (the engine's largest fixed cost in a
+ * big catalogue) runs in the SIMD kernel with the query rounded to int16; the rounding moves a
+ * row's dot product by at most Σ|v_d| · ½ step, so every row whose upper bound reaches the k-th
+ * best lower bound is re-scored exactly here. The answer is that of the exact scan, similarities
+ * included; without WebAssembly SIMD the exact scan runs over every row.
  */
 export function nearest(cache: DenseCache, q: Float32Array, k: number): { id: string; similarity: number }[] {
-  const { dims, vectors, norms } = cache;
   const rows = cache.ids.length;
   if (k <= 0 || rows === 0) return [];
-  const qd = Float64Array.from(q);
-  const tail = dims - (dims % 4);
+  let maxAbs = 0;
+  for (let d = 0; d < cache.dims; d++) maxAbs = Math.max(maxAbs, Math.abs(q[d]));
+  if (cache.kernel === undefined) cache.kernel = buildKernel(cache);
+  const kernel = cache.kernel;
+  let candidates: Iterable<number>;
+  if (kernel && maxAbs > 0 && maxAbs < Number.POSITIVE_INFINITY) {
+    // int16, and small enough that no int32 sum can overflow (|v| ≤ 128).
+    const scale = Math.min(32_767, Math.floor(2 ** 31 / (128 * kernel.stride)) - 1) / maxAbs;
+    kernel.query.fill(0);
+    for (let d = 0; d < cache.dims; d++) kernel.query[d] = Math.round(q[d] * scale);
+    kernel.dot(kernel.vectors.byteOffset, kernel.query.byteOffset, rows, kernel.stride, kernel.out.byteOffset);
+    const { out } = kernel;
+    const { norms, l1 } = cache;
+    // Bounds of each row's exact cosine; the margin covers the bounds' own floating-point error.
+    const step = 0.5 / scale;
+    const margin = 1e-9;
+    const lower = new Float64Array(k);
+    const none = new Int32Array(k);
+    let size = 0;
+    for (let r = 0; r < rows; r++) {
+      const n = norms[r];
+      if (n === 0) continue;
+      size = pushTop(lower, none, size, k, (out[r] / scale - l1[r] * step) / n - margin, r);
+    }
+    const floor = size === k ? lower[k - 1] : Number.NEGATIVE_INFINITY;
+    const list: number[] = [];
+    for (let r = 0; r < rows; r++) {
+      const n = norms[r];
+      if (n !== 0 && (out[r] / scale + l1[r] * step) / n + margin >= floor) list.push(r);
+    }
+    candidates = list;
+  } else {
+    candidates = {
+      [Symbol.iterator]: function* () {
+        for (let r = 0; r < rows; r++) if (cache.norms[r] !== 0) yield r;
+      },
+    };
+  }
   const sims = new Float64Array(k);
   const at = new Int32Array(k);
   let size = 0;
-  let floor = Number.NEGATIVE_INFINITY;
-  for (let r = 0, base = 0; r < rows; r++, base += dims) {
-    const n = norms[r];
-    if (n === 0) continue;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    let d = 0;
-    for (; d < tail; d += 4) {
-      const i = base + d;
-      a0 += vectors[i] * qd[d];
-      a1 += vectors[i + 1] * qd[d + 1];
-      a2 += vectors[i + 2] * qd[d + 2];
-      a3 += vectors[i + 3] * qd[d + 3];
-    }
-    for (; d < dims; d++) a0 += vectors[base + d] * qd[d];
-    const sim = (a0 + a1 + (a2 + a3)) / n;
-    if (size === k && !(sim > floor)) continue;
-    // Insertion into the sorted top k (k is small); the first of equal similarities stays first.
-    let i = size < k ? size++ : k - 1;
-    while (i > 0 && sims[i - 1] < sim) {
-      sims[i] = sims[i - 1];
-      at[i] = at[i - 1];
-      i--;
-    }
-    sims[i] = sim;
-    at[i] = r;
-    if (size === k) floor = sims[k - 1];
-  }
+  for (const r of candidates) size = pushTop(sims, at, size, k, exactSimilarity(cache, r, q), r);
   const out: { id: string; similarity: number }[] = [];
   for (let i = 0; i < size; i++) out.push({ id: cache.ids[at[i]], similarity: sims[i] });
   return out;
