@@ -1,8 +1,8 @@
 import type { Course, CourseCard, CourseSection, Lecture, Review } from '@kaksha/contracts';
-import type { courseSections, lectureCaptions, lectures, reviews, users } from '../../core/db/schema/index.ts';
+import type { courseSections, lectureCaptions, lectures, reviews } from '../../core/db/schema/index.ts';
 import type { Storage } from '../../core/storage.ts';
 import { photoUrl, thumbnailUrls } from '../media/media.service.ts';
-import type { CourseCardRecord, CourseRecord } from './courses.queries.ts';
+import type { CourseCardRecord, CourseRecord, Reviewer } from './courses.queries.ts';
 
 export const lectureVideoUrl = (lectureId: string) => `/media/lectures/${lectureId}`;
 
@@ -44,7 +44,7 @@ export const presentSections = (
 export function presentReview(
   storage: Storage,
   review: typeof reviews.$inferSelect,
-  user: typeof users.$inferSelect,
+  user: Reviewer,
   courseTitle?: string,
 ): Review {
   return {

@@ -16,6 +16,10 @@ import {
  */
 export const anyId = (column: AnyColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
 
+/** What a review shows of its author: the columns read, not the whole account row. */
+export const reviewerColumns = { id: users.id, name: users.name, photoKey: users.photoKey, role: users.role };
+export type Reviewer = Pick<typeof users.$inferSelect, 'id' | 'name' | 'photoKey' | 'role'>;
+
 /** Average rating rounded to one decimal, half away from zero like SQL's `round(avg, 1)`, in integers. */
 export const averageRating = (sum: number, count: number) =>
   count === 0 ? 0 : Math.floor((20 * sum + count) / (2 * count)) / 10;
@@ -43,7 +47,7 @@ export interface CourseRecord {
   sections: (typeof courseSections.$inferSelect)[];
   /** Captions by lecture id. */
   captions: Map<string, (typeof lectureCaptions.$inferSelect)[]>;
-  reviews: { review: typeof reviews.$inferSelect; user: typeof users.$inferSelect }[];
+  reviews: { review: typeof reviews.$inferSelect; user: Reviewer }[];
   /** Learner ids, loaded only for the viewer's own courses. */
   enrolledStudents: string[];
 }
@@ -94,7 +98,7 @@ export async function queryCourses(
       .where(anyId(lectures.courseId, ids))
       .orderBy(asc(lectureCaptions.lang)),
     db
-      .select({ review: reviews, user: users })
+      .select({ review: reviews, user: reviewerColumns })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .where(anyId(reviews.courseId, ids))

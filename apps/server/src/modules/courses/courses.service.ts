@@ -41,6 +41,7 @@ import {
  * check enrolment (`isEnrolled`) and authorize authoring (`loadOwnedCourse`, `assertCreator`).
  */
 export { presentLecture, presentReview } from './courses.presenter.ts';
+export { type Reviewer, reviewerColumns } from './courses.queries.ts';
 export { isEnrolled };
 
 type CourseRow = typeof courses.$inferSelect;

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { jsonArray, keysetPages } from '../../core/snapshots.ts';
 import type { Storage } from '../../core/storage.ts';
-import { presentReview } from '../courses/courses.service.ts';
+import { presentReview, type Reviewer, reviewerColumns } from '../courses/courses.service.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can review it';
 
@@ -54,7 +54,7 @@ const REVIEWS_PAGE = 1000;
 export function reviewsJson(db: DbOrTx, storage: Storage, limit?: number) {
   type Row = {
     review: typeof reviews.$inferSelect;
-    user: typeof users.$inferSelect;
+    user: Reviewer;
     courseTitle: string;
     cursor: string;
   };
@@ -63,7 +63,7 @@ export function reviewsJson(db: DbOrTx, storage: Storage, limit?: number) {
       db
         .select({
           review: reviews,
-          user: users,
+          user: reviewerColumns,
           courseTitle: courses.title,
           // The database's own text keeps the microseconds the keyset needs.
           cursor: sql<string>`${reviews.createdAt}::text`,
