@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { keysetPages, pickEncoding, SnapshotCache } from './snapshots.ts';
+import { coalesced, jsonArray, keysetPages, pickEncoding, SnapshotCache, VersionedMemo } from './snapshots.ts';
 
 const text = (n: number) => 'x'.repeat(n);
 
@@ -114,5 +114,106 @@ describe('keysetPages', () => {
       [0, 1, 2, 3],
       [4, 5],
     ]);
+  });
+});
+
+describe('jsonArray', () => {
+  const collect = async (source: AsyncIterable<string>) => {
+    const chunks: string[] = [];
+    for await (const chunk of source) chunks.push(chunk);
+    return chunks;
+  };
+  async function* pagesOf<T>(...pages: T[][]) {
+    for (const page of pages) yield page;
+  }
+
+  it('joins every item of every page into one array, in bounded chunks, whatever the slices', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ n: i, text: 'x'.repeat(i) }));
+    const pages = [items.slice(0, 20), [], items.slice(20, 45), items.slice(45)];
+    for (const opts of [{}, { chunkChars: 100, sliceMs: 0 }, { chunkChars: 1, sliceMs: 0 }]) {
+      const chunks = await collect(jsonArray(pagesOf(...pages), (item) => item, opts));
+      expect(JSON.parse(chunks.join(''))).toEqual(items);
+      if (opts.chunkChars === 100) {
+        expect(chunks.length).toBeGreaterThan(10);
+        // A chunk closes as soon as it reaches the size: never more than one item beyond it.
+        for (const chunk of chunks) expect(chunk.length).toBeLessThan(100 + 70);
+      }
+    }
+  });
+
+  it('answers an empty array for no items', async () => {
+    expect((await collect(jsonArray(pagesOf<number>(), (n) => n))).join('')).toBe('[]');
+    expect((await collect(jsonArray(pagesOf<number>([], []), (n) => n))).join('')).toBe('[]');
+  });
+});
+
+describe('coalesced', () => {
+  /** A read whose answers the test releases one by one. */
+  function manualReads() {
+    const pending: ((value: number) => void)[] = [];
+    let value = 0;
+    return {
+      read: () => new Promise<number>((resolve) => pending.push(resolve)),
+      started: () => pending.length,
+      /** Commits a write, then finishes the oldest unfinished read with what it would have seen. */
+      write: () => ++value,
+      finish: (seen: number) => pending.shift()!(seen),
+    };
+  }
+
+  it('never answers a caller with a read that started before it asked, and shares the rest', async () => {
+    const reads = manualReads();
+    const version = coalesced(reads.read);
+    const a = version();
+    expect(reads.started()).toBe(1);
+    // A write commits while the first read runs; b and c ask after it: they must not get a's read.
+    const seenByA = reads.write() - 1;
+    const b = version();
+    const c = version();
+    expect(reads.started()).toBe(1);
+    reads.finish(seenByA);
+    expect(await a).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    // One new read, started after b and c asked, serves both.
+    expect(reads.started()).toBe(1);
+    reads.finish(1);
+    expect([await b, await c]).toEqual([1, 1]);
+    // Nothing running: the next caller starts its own read at once.
+    const d = version();
+    expect(reads.started()).toBe(1);
+    reads.finish(1);
+    expect(await d).toBe(1);
+  });
+
+  it('passes a failed read on to its callers and reads again for the next', async () => {
+    let fail = true;
+    const version = coalesced(async () => {
+      if (fail) throw new Error('database away');
+      return 7;
+    });
+    await expect(version()).rejects.toThrow('database away');
+    fail = false;
+    expect(await version()).toBe(7);
+  });
+});
+
+describe('VersionedMemo', () => {
+  it('answers only at the version a value was read at, and forgets older versions', () => {
+    const memo = new VersionedMemo<string>(2);
+    memo.set(3, 'a', 'A3');
+    expect(memo.get(3, 'a')).toBe('A3');
+    expect(memo.get(4, 'a')).toBeUndefined();
+    memo.set(4, 'b', 'B4');
+    expect(memo.get(4, 'a')).toBeUndefined();
+    expect(memo.get(3, 'a')).toBeUndefined();
+    // A slow read of an older version does not replace newer facts.
+    memo.set(3, 'a', 'A3');
+    expect(memo.get(3, 'a')).toBeUndefined();
+    expect(memo.get(4, 'b')).toBe('B4');
+    // Bounded: full, it starts again.
+    memo.set(4, 'c', 'C4');
+    memo.set(4, 'd', 'D4');
+    expect(memo.get(4, 'b')).toBeUndefined();
+    expect(memo.get(4, 'd')).toBe('D4');
   });
 });

@@ -27,6 +27,65 @@ export async function readCatalogVersion(db: DbOrTx): Promise<number> {
   return row?.version ?? 0;
 }
 
+/**
+ * Shares reads among concurrent callers without ever answering one with a value read before it
+ * asked: at most one read runs at a time; a caller arriving while one runs waits for the next,
+ * which starts when the running one ends (all callers arriving meanwhile share it). Under load
+ * this is one statement per round trip instead of one per request, and it holds a single pool
+ * connection instead of one per waiting request; each caller still sees every write committed
+ * before it asked, on any instance.
+ */
+export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const current: Promise<T> = read().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    if (!queued) {
+      queued = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = null;
+          return start();
+        });
+    }
+    return queued;
+  };
+}
+
+/**
+ * Small facts derived from the catalogue at one version (e.g. whether a course is published, and
+ * whose it is), kept until the version moves: every change they depend on bumps it. Bounded: when
+ * full it starts again.
+ */
+export class VersionedMemo<T> {
+  private version = -1;
+  private readonly values = new Map<string, T>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(version: number, key: string): T | undefined {
+    return version === this.version ? this.values.get(key) : undefined;
+  }
+
+  /** Keeps `value` as read at `version`; a value read at an older version than held is dropped. */
+  set(version: number, key: string, value: T) {
+    if (version < this.version) return;
+    if (version > this.version || this.values.size >= this.maxEntries) this.values.clear();
+    this.version = version;
+    this.values.set(key, value);
+  }
+}
+
 /** What a snapshot is made of: the answer's JSON text in pieces, produced page by page. */
 export type JsonChunks = () => AsyncIterable<string>;
 
@@ -210,18 +269,52 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return 'identity';
 }
 
-/** Joins pages of items into one JSON array, page by page. */
-export async function* jsonArray<T>(pages: AsyncIterable<T[]>, present: (item: T) => unknown): AsyncIterable<string> {
-  yield '[';
+/** Text per yielded chunk: small strings stay in V8's young generation (a large one goes straight to the old). */
+const CHUNK_CHARS = 64 * 1024;
+/** The longest the event loop is held while items are presented and stringified. */
+const SLICE_MS = 10;
+
+/**
+ * Joins pages of items into one JSON array, item by item, in chunks of about 64 KB. The work of a
+ * page is cut into slices of at most ~10 ms with a turn of the event loop between them, so a page
+ * of a large list never holds up other requests (issue 16: /api/health while a complete catalogue
+ * streams).
+ */
+export async function* jsonArray<T>(
+  pages: AsyncIterable<T[]>,
+  present: (item: T) => unknown,
+  opts: { chunkChars?: number; sliceMs?: number } = {},
+): AsyncIterable<string> {
+  const chunkChars = opts.chunkChars ?? CHUNK_CHARS;
+  const sliceMs = opts.sliceMs ?? SLICE_MS;
+  let parts = ['['];
+  let chars = 1;
   let first = true;
   for await (const page of pages) {
-    if (page.length === 0) continue;
-    const text = page.map((item) => JSON.stringify(present(item))).join(',');
-    yield first ? text : `,${text}`;
-    first = false;
+    // Waiting for the page let the loop turn: a new slice starts.
+    let sliceStart = performance.now();
+    for (const item of page) {
+      const text = JSON.stringify(present(item));
+      parts.push(first ? text : `,${text}`);
+      chars += text.length + 1;
+      first = false;
+      if (chars >= chunkChars) {
+        yield parts.join('');
+        parts = [];
+        chars = 0;
+      }
+      if (performance.now() - sliceStart >= sliceMs) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+    }
   }
-  yield ']';
+  parts.push(']');
+  yield parts.join('');
 }
+
+/** Resolves after the event loop has handled what is waiting (I/O included). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -237,7 +330,11 @@ export const snapshotsPlugin = fp(
     app.decorate('snapshots', new SnapshotCache(app.config.snapshots));
     const watch = app.database.watchCatalogVersion;
     if (!watch) {
-      app.decorate('catalogVersion', () => readCatalogVersion(app.db));
+      // Several instances write: read it with each request (coalesced, still never older than the request).
+      app.decorate(
+        'catalogVersion',
+        coalesced(() => readCatalogVersion(app.db)),
+      );
       return;
     }
     // This process makes every write: each commit announces its version before it returns.

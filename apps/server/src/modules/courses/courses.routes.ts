@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../core/ids.ts';
 import { bufferedFile, readForm } from '../../core/multipart-form.ts';
+import { VersionedMemo } from '../../core/snapshots.ts';
 import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import {
   catalogPageJson,
@@ -42,6 +43,16 @@ const courseParams = z.object({ courseId: z.string() });
  * see `assertCreator` for the 401/403/404 rules).
  */
 const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Whether a course is public, per catalogue version: a repeat getcourse reads only the version.
+  const visibilityMemo = new VersionedMemo<Awaited<ReturnType<typeof courseVisibility>>>();
+  const visibility = async (courseId: string) => {
+    const known = visibilityMemo.get(await app.catalogVersion(), courseId);
+    if (known) return known;
+    // Read with its own version in one statement: the two always agree.
+    const read = await courseVisibility(app.db, courseId);
+    visibilityMemo.set(read.version, courseId, read);
+    return read;
+  };
   const imageUploads = app.limiter({ name: 'image-upload', ...IMAGE_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
   app.get(
     '/getpublishedcoures',
@@ -104,7 +115,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { courseId } = request.params;
       const viewerId = request.user?.id;
-      const course = isUuid(courseId) ? await courseVisibility(app.db, courseId) : undefined;
+      const course = isUuid(courseId) ? await visibility(courseId) : undefined;
       // The public answer is shared; the creator's (learners, earnings) and unpublished ones are not.
       if (!course?.isPublished || course.creatorId === viewerId) {
         return findCourseForViewer(app.db, app.storage, courseId, viewerId);
