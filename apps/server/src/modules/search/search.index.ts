@@ -219,30 +219,55 @@ export async function reindexCourse(db: DbOrTx, courseId: string): Promise<void>
   await reindexCourses(db, [courseId]);
 }
 
+/** The GIN indexes of the search tables (schema: `fastupdate` off, for PGlite has no autovacuum). */
+const GIN_INDEXES = [
+  'course_search_tsv_idx',
+  'course_search_tsv_head_idx',
+  'course_search_acronyms_idx',
+  'search_terms_trgm_idx',
+];
+
 /**
  * Rebuilds the whole index from the courses table (backfill after a migration, repair):
- * clears it, then indexes every published course in batches.
+ * clears it, then indexes every published course in batches. Meanwhile the GIN indexes take
+ * new entries through their pending list, merged in sorted runs (about three times faster than
+ * entry by entry, which was most of the build); at the end the list is merged and they go back
+ * to direct updates.
  */
 export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done: number) => void): Promise<number> {
-  await db.execute(sql`delete from course_search`);
-  // The version stamp survives (and grows), so no cache can mistake the rebuilt index for its own.
-  await db.execute(sql`delete from search_terms where term <> ${VERSION_TERM}`);
-  let last = '00000000-0000-0000-0000-000000000000';
+  const fastUpdate = async (on: boolean) => {
+    for (const index of GIN_INDEXES) {
+      if (!on) await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+      await db.execute(sql.raw(`alter index ${index} set (fastupdate = ${on ? 'on' : 'off'})`));
+    }
+  };
+  await fastUpdate(true);
   let total = 0;
-  for (;;) {
-    const batch = rowsOf<{ id: string }>(
-      await db.execute(
-        sql`select id from courses where is_published and id > ${last}::uuid order by id limit ${batchSize}`,
-      ),
-    );
-    if (batch.length === 0) break;
-    await reindexCourses(
-      db,
-      batch.map((b) => b.id),
-    );
-    total += batch.length;
-    last = batch[batch.length - 1].id;
-    onProgress?.(total);
+  try {
+    await db.execute(sql`delete from course_search`);
+    // The version stamp survives (and grows), so no cache can mistake the rebuilt index for its own.
+    await db.execute(sql`delete from search_terms where term <> ${VERSION_TERM}`);
+    let last = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const batch = rowsOf<{ id: string }>(
+        await db.execute(
+          sql`select id from courses where is_published and id > ${last}::uuid order by id limit ${batchSize}`,
+        ),
+      );
+      if (batch.length === 0) break;
+      await reindexCourses(
+        db,
+        batch.map((b) => b.id),
+      );
+      total += batch.length;
+      last = batch[batch.length - 1].id;
+      onProgress?.(total);
+    }
+  } catch (error) {
+    // Back to direct updates where the connection still can; the first error is the one to report.
+    await fastUpdate(false).catch(() => {});
+    throw error;
   }
+  await fastUpdate(false);
   return total;
 }

@@ -6,7 +6,7 @@ import { migrationsFolder } from '../../core/db/client.ts';
 import { buildTestApp, createCourse, createUser } from '../../test/app.ts';
 import { emptyCache, nearest, upsertVectors } from './search.dense.ts';
 import { rankCourses } from './search.engine.ts';
-import { buildDoc, reindexCourse } from './search.index.ts';
+import { buildDoc, reindexAll, reindexCourse } from './search.index.ts';
 import { parseQuery } from './search.query.ts';
 import { candidateRows } from './search.retrieve.ts';
 
@@ -102,6 +102,17 @@ describe('search index storage', async () => {
     expect(moved.tsv.includes('acrnym')).toBe(false);
     expect((await lexemes(course.id, 'tsv')).sort()).toEqual(words.sort());
     expect(await found('dkm')).toContain(course.id);
+  });
+  it('rebuilds everything through the GIN pending lists and leaves the indexes on direct updates', async () => {
+    const course = await createCourse(app, educator.id, { title: 'Quillon Marsh Ecology', category: 'Others' });
+    expect(await reindexAll(app.db, 2)).toBeGreaterThan(1);
+    expect(await found('quillon marsh ecology')).toContain(course.id);
+    expect(await found('qme')).toContain(course.id);
+    const options = await rows<{ relname: string; reloptions: string[] | string }>(
+      sql`select relname, reloptions from pg_class where relname in ('course_search_tsv_idx', 'course_search_tsv_head_idx', 'course_search_acronyms_idx', 'search_terms_trgm_idx')`,
+    );
+    expect(options).toHaveLength(4);
+    for (const o of options) expect(String(o.reloptions)).toContain('fastupdate=off');
   });
 });
 
