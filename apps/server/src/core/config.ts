@@ -73,6 +73,16 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optional,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  EMBEDDINGS_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  EMBEDDINGS_BASE_URL: z.url().default('http://127.0.0.1:11434/v1'),
+  EMBEDDINGS_MODEL: z.string().min(1).default('nomic-embed-text'),
+  EMBEDDINGS_API_KEY: optional,
+  EMBEDDINGS_DIMENSIONS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(2).max(8192).optional(),
+  ),
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(300),
   SEED_DEMO: bool.default(true),
   API_DOCS: optional.pipe(bool.optional()),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -198,6 +208,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''),
       apiKey: e.OPENAI_API_KEY,
       model: e.OPENAI_MODEL,
+    },
+    /**
+     * The course and query vectors of dense retrieval (modules/search/search.embedder.ts): `local`
+     * (the shipped word vectors, offline) or any OpenAI-compatible `/embeddings` endpoint, whose
+     * vectors are used once the whole catalogue has them (re-embedded in the background).
+     */
+    embeddings: {
+      provider: e.EMBEDDINGS_PROVIDER,
+      baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/$/, ''),
+      model: e.EMBEDDINGS_MODEL,
+      apiKey: e.EMBEDDINGS_API_KEY,
+      /** Sent as `dimensions` and required of every answer when set; otherwise learnt from the first answer. */
+      dimensions: e.EMBEDDINGS_DIMENSIONS,
+      /** Course texts per request of the background re-embedding. */
+      batchSize: e.EMBEDDINGS_BATCH_SIZE,
+      /** A query waits this long (from its start) for its vector before it uses the local ones. */
+      queryTimeoutMs: e.EMBEDDINGS_QUERY_TIMEOUT_MS,
+      /** A failed re-embedding job is retried after this (doubling); tests need no long waits. */
+      retryDelaySeconds: e.NODE_ENV === 'test' ? 1 : 10,
     },
     seedDemo: e.SEED_DEMO,
     /** Swagger UI at /api/docs: on in development and tests, off in production unless API_DOCS=true. */

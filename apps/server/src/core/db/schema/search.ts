@@ -31,6 +31,17 @@ export const courseSearch = pgTable(
     price: integer('price'),
     /** int8 unit vector: the course text's mean word vector. */
     embedding: bytea('embedding'),
+    /**
+     * The vector of an external embedder (modules/search/search.embedder.ts), int8 scaled to its
+     * largest component; written by the background re-embedding job, never in an edit's transaction.
+     */
+    embeddingExt: bytea('embedding_ext'),
+    /** Which embedder wrote `embedding_ext`: `openai:<model>:<dims>`. */
+    embedder: text('embedder'),
+    /** The `updated_at` of the row whose text `embedding_ext` embeds (≠ updated_at: stale). */
+    extVersion: timestamp('ext_version', { withTimezone: true }),
+    /** When `embedding_ext` was written (incremental loads of the in-process cache). */
+    extAt: timestamp('ext_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // fastupdate off: PGlite runs no autovacuum, so a GIN pending list would only grow and
