@@ -43,6 +43,7 @@ import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
 import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
+import { searchEmbedderPlugin } from './modules/search/search.embedder.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
+  await app.register(searchEmbedderPlugin);
   await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
 

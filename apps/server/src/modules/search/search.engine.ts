@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../core/db/client.ts';
 import { denseIndex, nearest } from './search.dense.ts';
+import type { Embedder } from './search.embedder.ts';
 import { expandConcepts } from './search.expand.ts';
 import { fuseLists } from './search.fusion.ts';
 import type { ParsedQuery } from './search.query.ts';
@@ -44,6 +45,8 @@ export type { ScoredCourse } from './search.types.ts';
 export interface RankOptions {
   debug?: boolean;
   tuning?: Tuning;
+  /** An external embedder (search.embedder.ts): its neighbours replace the local ones when usable. */
+  embedder?: Embedder | null;
 }
 
 /** `explained`: the topic score with the query's importance capped at `evidenceMass` (answer decision). */
@@ -159,6 +162,8 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
     const hasConstraint = !!(q.constraints.price || q.constraints.level || q.constraints.category || q.sort);
     return hasConstraint ? constraintOnly(db, q, t) : [];
   }
+  // External embedder: the query's vector is asked for now and awaited at the dense step.
+  const external = opts.embedder?.startQuery(db, q) ?? null;
   const specs = expandConcepts(wordVectors(), q.concepts, t);
   const { vocab, docs, version } = await resolveVocabulary(db, specs, t);
   // Catalogue specificity: a concept most courses mention says less about which course fits.
@@ -182,7 +187,13 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
 
   const lexList = lexBest ? listable(scored, lexBest.topic, t).slice(0, t.maxResults * 2) : [];
   // Dense neighbours close to the nearest one; the index rows of those the lexical part missed.
-  const denseHits = dense.filter((d) => d.similarity >= t.denseFloor && d.similarity >= denseBest - t.denseSpread);
+  // The external embedder's neighbours when its catalogue is complete and the query's vector came in
+  // time (the answer decision above keeps the local, calibrated similarity); else the local ones.
+  const neighbours = (await opts.embedder?.nearest(db, external, version, docs, t.denseK)) ?? dense;
+  const nearestSim = neighbours[0]?.similarity ?? 0;
+  const denseHits = neighbours.filter(
+    (d) => d.similarity >= t.denseFloor && d.similarity >= nearestSim - t.denseSpread,
+  );
   const byId = new Map(scored.map((s) => [s.id, s]));
   const missing = denseHits.filter((d) => !byId.has(d.id)).map((d) => d.id);
   for (const row of await candidateRows(db, missing))

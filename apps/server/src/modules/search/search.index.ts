@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { acronymsOf, markAcronym } from './search.acronyms.ts';
+import { queueReembed } from './search.embedder.ts';
 import { soundTerms } from './search.phonetic.ts';
 import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
@@ -183,6 +184,11 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
           tsv = excluded.tsv, tsv_head = excluded.tsv_head, acronyms = excluded.acronyms, terms = excluded.terms, category = excluded.category, level = excluded.level,
           price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
     }
+    // External embedder (search.embedder.ts): these courses are re-embedded by a job queued in this transaction.
+    await queueReembed(
+      tx,
+      docs.map((d) => d.id),
+    );
     bump(VERSION_TERM, 1);
     const changes = [...delta].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (changes.length) {

@@ -36,7 +36,10 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = `Search query is too long (at most ${SEARCH_QUERY_MAX} characters)`;
         throw badRequest(message, { input: message });
       }
-      const ids = await searchCourseIds({ db: app.db, ai: app.config.ai, log: request.log }, input);
+      const ids = await searchCourseIds(
+        { db: app.db, ai: app.config.ai, log: request.log, embedder: app.searchEmbedder },
+        input,
+      );
       return loadCourseCards(app.db, app.storage, ids, { viewerId: request.user?.id });
     },
   );

@@ -1,5 +1,6 @@
 import type { Config } from '../../core/config.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
+import type { Embedder } from './search.embedder.ts';
 import { rankCourses } from './search.engine.ts';
 import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
 import { type ParsedQuery, parseQuery } from './search.query.ts';
@@ -12,6 +13,8 @@ export interface SearchContext {
   ai: Config['ai'];
   log: LlmLogger & { error: (obj: object, msg?: string) => void };
   fetchImpl?: typeof fetch;
+  /** The external embedder (EMBEDDINGS_PROVIDER=openai), or none: the local vectors. */
+  embedder?: Embedder | null;
 }
 
 /** Query understanding: the built-in parser, refined by the LLM when one is configured. */
@@ -25,6 +28,6 @@ export async function understandQuery(ctx: Omit<SearchContext, 'db'>, input: str
 /** Ids of the published courses that answer the query, best first (empty when none fits). */
 export async function searchCourseIds(ctx: SearchContext, input: string): Promise<string[]> {
   const parsed = await understandQuery(ctx, input);
-  const ranked = await rankCourses(ctx.db, parsed);
+  const ranked = await rankCourses(ctx.db, parsed, { embedder: ctx.embedder });
   return ranked.map((r) => r.id);
 }
