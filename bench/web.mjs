@@ -4,30 +4,66 @@
 // performance, accessibility and best-practices scores, FCP, LCP, CLS, TBT and the JavaScript each
 // page loads: the median run by performance score, as Lighthouse advises for noisy machines.
 // Bounded: three pages, `--runs N` runs each (default 3), then it stops the server.
-//   --runs N       runs per page (the median one is printed)
-//   --report DIR   keep each page's median Lighthouse report (HTML and JSON)
-//   --no-build     use the existing build
+//   --runs N          runs per page (the median one is printed)
+//   --report DIR      keep each page's median Lighthouse report (HTML and JSON)
+//   --no-build        use the existing build
+//   --build-dir DIR   measure another checkout's build as it is (e.g. `git archive <commit>` built in /tmp)
+//   --courses N       a synthetic catalogue of N courses (npm run db:seed-synthetic) instead of the demo
+//   --learners M      its learners (default N); --data-dir DIR seeds into DIR and keeps it, or reuses
+//                     the database already there (so several runs share one seeding)
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, CHROMIUM_FLAGS, chromiumPath, startServer } from '../scripts/serve.mjs';
+import { DEMO_LEARNER, SYNTHETIC_LEARNER, signIn, syntheticDataDir } from './lib/synthetic.mjs';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, report: { type: 'string' }, 'no-build': { type: 'boolean' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    report: { type: 'string' },
+    'no-build': { type: 'boolean' },
+    'build-dir': { type: 'string' },
+    courses: { type: 'string' },
+    learners: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
 });
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1);
+const courses = Number(args.courses ?? 0);
 const chromePath = chromiumPath();
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
-if (!args['no-build']) build();
-const server = await startServer({ quiet: true });
+if (!args['no-build'] && !args['build-dir']) build();
+const data =
+  courses > 0 || args['data-dir']
+    ? await syntheticDataDir({ courses, learners: Number(args.learners ?? courses), dataDir: args['data-dir'] })
+    : null;
+console.log(`load average before: ${load()}`);
+const server = await startServer({
+  quiet: true,
+  dir: args['build-dir'] ? path.resolve(args['build-dir']) : undefined,
+  dataDir: data?.dataDir,
+  readySeconds: 180,
+  env: data ? { SEED_DEMO: 'false' } : {},
+}).catch(async (e) => {
+  await data?.remove();
+  throw e;
+});
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
 
 const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
-/** One Lighthouse run; a fresh page load each time (Lighthouse clears the cache). */
-async function audit(url, cookie) {
+/**
+ * One Lighthouse run; a fresh page load each time (Lighthouse clears the cache). A run whose trace
+ * failed (NO_NAVSTART and the like, on a busy machine) is repeated, twice at most.
+ */
+async function audit(url, cookie, attempt = 1) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'html',
@@ -35,7 +71,13 @@ async function audit(url, cookie) {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
   });
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    if (attempt <= 2) {
+      console.log(`${url}: ${result.lhr.runtimeError.code}, run again`);
+      return audit(url, cookie, attempt + 1);
+    }
+    throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
   return result;
 }
 
@@ -59,14 +101,8 @@ function row(name, lhr) {
 }
 
 try {
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'rahul@kaksha.dev', password: 'Student@123' }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!login.ok || !cookie) throw new Error(`demo login failed: ${login.status}`);
-  const [course] = await (await fetch(`${server.baseUrl}/api/course/getpublishedcoures`)).json();
+  const cookie = await signIn(server.baseUrl, data ? SYNTHETIC_LEARNER : DEMO_LEARNER);
+  const [course] = await (await fetch(`${server.baseUrl}/api/course/getpublishedcoures?limit=1`)).json();
 
   const pages = [
     { name: '/', path: '/', cookie: undefined },
@@ -91,7 +127,9 @@ try {
     }
   }
   console.table(rows);
+  console.log(`load average after: ${load()}`);
 } finally {
   await chrome.kill();
   await server.stop();
+  await data?.remove();
 }
