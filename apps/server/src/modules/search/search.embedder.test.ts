@@ -246,6 +246,33 @@ describe('pluggable embedder (EMBEDDINGS_PROVIDER=openai)', async () => {
     await until(allFresh);
     expect((await counts()).have).toBe(2);
   });
+
+  it('commits an edit whose re-embedding cannot be queued (savepoint); the next sweep embeds it', async () => {
+    mode = 'ok';
+    const jobs = app.jobs;
+    const original = jobs.send;
+    let failed = 0;
+    jobs.send = async (queue, data, options) => {
+      // A failing statement inside the edit's transaction, where the job would have been inserted.
+      if (queue === REEMBED_QUEUE && options?.tx) {
+        failed++;
+        await options.tx.execute(sql`select * from pgboss.no_such_table`);
+      }
+      return original.call(jobs, queue, data, options);
+    };
+    try {
+      const edited = await send(app, 'POST', `/api/course/editcourse/${ids.python}`, educatorCookie, {
+        multipart: { title: 'Python Programming for Sourdough Bakers', isPublished: 'true' },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(await titles('sourdough bakers')).toContain('Python Programming for Sourdough Bakers');
+      expect(failed).toBe(1);
+    } finally {
+      jobs.send = original;
+    }
+    await app.jobs.send(REEMBED_QUEUE, {});
+    await until(allFresh);
+  });
 });
 
 describe('quantizeScaled', () => {

@@ -393,8 +393,8 @@ const sendOptions = (cfg: EmbeddingsConfig) => ({
   retentionSeconds: 7 * 24 * 3600,
 });
 
-/** Where `queueReembed` enqueues (set while an app with an external embedder runs). */
-let active: { jobs: Jobs; cfg: EmbeddingsConfig; log: EmbedderLogger } | null = null;
+/** Where `queueReembed` enqueues: the apps of this process running an external embedder (the latest started). */
+const active: { jobs: Jobs; cfg: EmbeddingsConfig; log: EmbedderLogger }[] = [];
 
 /**
  * Called by `reindexCourses` in its transaction: enqueues the re-embedding of those courses in
@@ -402,7 +402,7 @@ let active: { jobs: Jobs; cfg: EmbeddingsConfig; log: EmbedderLogger } | null = 
  * enqueue never fails the edit (a savepoint; the next sweep repairs).
  */
 export async function queueReembed(tx: DbOrTx, courseIds: string[]): Promise<void> {
-  const a = active;
+  const a = active.at(-1);
   if (!a || courseIds.length === 0) return;
   try {
     await tx.transaction(async (sp) => {
@@ -440,14 +440,15 @@ export async function startEmbedder(ctx: {
     { concurrency: 1 },
   );
   const mine = { jobs: ctx.jobs, cfg: ctx.config, log: ctx.log };
-  active = mine;
+  active.push(mine);
   // A changed model, courses indexed while this embedder was off, a job lost: the sweep finds them.
   if ((await ctx.jobs.pending(REEMBED_QUEUE)) === 0)
     await ctx.jobs.send<ReembedJob>(REEMBED_QUEUE, {}, sendOptions(ctx.config));
   return {
     embedder,
     stop: () => {
-      if (active === mine) active = null;
+      const at = active.indexOf(mine);
+      if (at >= 0) active.splice(at, 1);
     },
   };
 }
