@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { send } from '../courses/test-helpers.ts';
-import { type Embedder, quantizeScaled, REEMBED_QUEUE } from './search.embedder.ts';
+import { type Embedder, quantizeScaled, REEMBED_QUEUE, repairSweep } from './search.embedder.ts';
 
 /**
  * EMBEDDINGS_PROVIDER=openai against a loopback stand-in of an OpenAI-compatible `/v1/embeddings`
@@ -271,6 +271,17 @@ describe('pluggable embedder (EMBEDDINGS_PROVIDER=openai)', async () => {
       jobs.send = original;
     }
     await app.jobs.send(REEMBED_QUEUE, {});
+    await until(allFresh);
+  });
+
+  it('the periodic check queues a sweep only when some vector is stale and no job is pending', async () => {
+    mode = 'ok';
+    await until(async () => (await app.jobs.pending(REEMBED_QUEUE)) === 0);
+    expect(await repairSweep(embedder, app)).toBe(false);
+    // As if its job had failed for good: a stale vector that nothing would rewrite.
+    await app.db.execute(sql`update course_search set ext_version = null where course_id = ${ids.python}`);
+    expect(await allFresh()).toBe(false);
+    expect(await repairSweep(embedder, app)).toBe(true);
     await until(allFresh);
   });
 });

@@ -31,6 +31,8 @@ export const REEMBED_QUEUE = 'search-reembed';
 export const BATCH_TIMEOUT_MS = 30_000;
 /** A sweep hands over to a new job after this long, so that no job outlives its expiry. */
 const SWEEP_SLICE_MS = 4 * 60_000;
+/** How often each instance checks for vectors no job will write (an endpoint down through all of a job's retries). */
+export const REPAIR_INTERVAL_MS = 10 * 60_000;
 /** Characters of a course's text sent to the endpoint (models read a few thousand tokens at most). */
 const MAX_TEXT_CHARS = 4000;
 /** Transactions writing the index are short; re-reading this much history covers late commits. */
@@ -393,6 +395,22 @@ const sendOptions = (cfg: EmbeddingsConfig) => ({
   retentionSeconds: 7 * 24 * 3600,
 });
 
+/** Queues a sweep when no job is pending and some row's vector is missing, stale or of another embedder. */
+export async function repairSweep(embedder: Embedder, ctx: { db: DbOrTx; jobs: Jobs }): Promise<boolean> {
+  if ((await ctx.jobs.pending(REEMBED_QUEUE)) > 0) return false;
+  if (embedder.dims !== undefined) {
+    const id = embedder.idFor(embedder.dims);
+    const stale = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`
+        select count(*)::int as n from (select 1 from course_search
+        where embedder is distinct from ${id} or ext_version is distinct from updated_at limit 1) s`),
+    );
+    if (!stale[0]?.n) return false;
+  }
+  await ctx.jobs.send<ReembedJob>(REEMBED_QUEUE, {}, sendOptions(embedder.cfg));
+  return true;
+}
+
 /** Where `queueReembed` enqueues: the apps of this process running an external embedder (the latest started). */
 const active: { jobs: Jobs; cfg: EmbeddingsConfig; log: EmbedderLogger }[] = [];
 
@@ -444,9 +462,17 @@ export async function startEmbedder(ctx: {
   // A changed model, courses indexed while this embedder was off, a job lost: the sweep finds them.
   if ((await ctx.jobs.pending(REEMBED_QUEUE)) === 0)
     await ctx.jobs.send<ReembedJob>(REEMBED_QUEUE, {}, sendOptions(ctx.config));
+  // And later: jobs that failed for good (the endpoint down through all their retries) leave stale rows.
+  const repair = setInterval(() => {
+    repairSweep(embedder, ctx).catch((err) =>
+      ctx.log.warn({ reason: (err as Error)?.message }, 'AI search: re-embedding check failed'),
+    );
+  }, REPAIR_INTERVAL_MS);
+  repair.unref();
   return {
     embedder,
     stop: () => {
+      clearInterval(repair);
       const at = active.indexOf(mine);
       if (at >= 0) active.splice(at, 1);
     },
