@@ -9,5 +9,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest tells scripts/postbuild.mjs which chunks the app starts with (it removes the file).
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/ui-constants';
-import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './query-client';
 import { router } from './router';
 

@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
 import { SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/Card';
@@ -60,7 +60,12 @@ export default function AllCoursesPage() {
   const toggle = (category: Category) =>
     setSelected(selected.includes(category) ? selected.filter((c) => c !== category) : [...selected, category]);
 
-  const courses = data?.pages.flatMap((page) => page.courses) ?? [];
+  const courses = useMemo(() => data?.pages.flatMap((page) => page.courses) ?? [], [data]);
+  // The first rows render at once; the other cards of a page that arrives render in a transition
+  // (in slices of a few milliseconds), so the first card shows sooner and a tap is never kept
+  // waiting behind a page of cards. Only the count lags: the cards are always the current ones.
+  const deferredCount = useDeferredValue(courses.length);
+  const shown = courses.slice(0, Math.max(Math.min(courses.length, OFFSCREEN_AFTER), deferredCount));
   const total = data?.pages[0]?.total ?? 0;
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -133,7 +138,7 @@ export default function AllCoursesPage() {
               className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
               aria-busy={isPlaceholderData}
             >
-              {courses.map((course, i) => (
+              {shown.map((course, i) => (
                 // Cards below the first rows are laid out and painted only when scrolled near.
                 <li key={course._id} className={i < OFFSCREEN_AFTER ? undefined : 'below-fold'}>
                   <CourseCard course={course} eager={i < EAGER_CARDS} heading="h2" />
