@@ -52,8 +52,12 @@ async function findCourses(db: DbOrTx, storage: Storage, where: SQL | undefined,
   return records.map((record) => presentCourse(storage, record, opts.viewerId));
 }
 
-/** Courses per statement when a list is read in pages (a complete catalogue of any size). */
-const READ_PAGE = 500;
+/**
+ * Courses per statement when a list is read in pages (a complete catalogue of any size). Small:
+ * each page's rows (~7 lectures and ~5 reviews a course) are decoded in one go on the event loop,
+ * which must stay free for other requests while a 100,000-course catalogue streams (issue 16).
+ */
+const READ_PAGE = 100;
 
 /**
  * The published catalogue, newest first, as JSON text page by page (`getpublishedcoures`,

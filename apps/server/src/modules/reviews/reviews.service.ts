@@ -44,8 +44,8 @@ export async function giveReview(db: DbOrTx, storage: Storage, userId: string, i
   return { review: presentReview(storage, review, user, row.course.title), replaced: !inserted };
 }
 
-/** Reviews per statement when the list is read in pages. */
-const REVIEWS_PAGE = 1000;
+/** Reviews per statement when the list is read in pages (decoded in one go on the event loop). */
+const REVIEWS_PAGE = 500;
 
 /**
  * Reviews of published courses, newest first, each with its reviewer and course title, as JSON
