@@ -16,7 +16,8 @@
 //   --duration S         seconds per endpoint in (a) (default 10); --mixed-duration S (default 15)
 //   --connections N      (a) connections (default 50); --mixed-connections N (default 200)
 //   --samples N          sequential samples in (c) (default 5)
-//   --skip a,b,c         phases to skip; --no-build never builds; --json FILE writes the figures
+//   --skip a,b,c         phases to skip (`sizes`: in (c) only /api/health during the first big read);
+//                        --no-build never builds; --json FILE writes the figures
 //   --build-dir DIR      measure another checkout's build (e.g. `git archive HEAD` built in /tmp), as is
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -164,6 +165,14 @@ try {
     console.log('\n(c) scale: sequential reads and /api/health during a big read');
     // First, while nothing is cached: the big read is then the build of its answer.
     const health = await healthDuringBigRead(base);
+    console.log(
+      `getpublishedcoures while /api/health was polled: HTTP ${health.bigStatus}, ${kb(health.bigBytes)} br in ${health.bigReadMs} ms; ` +
+        `health p50 ${health.p50} ms, p99 ${health.p99} ms, worst ${health.max} ms of ${health.count}`,
+    );
+    figures.scale = health;
+  }
+  if (!skip.has('c') && !skip.has('sizes')) {
+    const health = figures.scale;
     const raw = await timed(`${base}/api/course/getpublishedcoures`, { 'accept-encoding': 'identity' });
     const br = await timed(`${base}/api/course/getpublishedcoures`, { 'accept-encoding': 'br' });
     const catalogue = await sequential(`${base}/api/course/getpublishedcoures`, browserHeaders);
@@ -177,6 +186,7 @@ try {
       'allReview size (br)': kb(reviews.bytes),
       'allReview p50 ms': reviews.p50,
       'health during big read: max ms': health.max,
+      'health during big read: p99 ms': health.p99,
       'health during big read: p50 ms': health.p50,
       'health samples': health.count,
       'big read ms': health.bigReadMs,
@@ -378,10 +388,13 @@ async function healthDuringBigRead(base) {
     times.push(r.ms);
     await new Promise((res) => setTimeout(res, 25));
   }
-  await big;
+  const answer = await big;
   return {
+    bigStatus: answer.status,
+    bigBytes: answer.bytes,
     max: times.length ? Math.round(Math.max(...times)) : null,
     p50: times.length ? Math.round(percentile(times, 50)) : null,
+    p99: times.length ? Math.round(percentile(times, 99)) : null,
     count: times.length,
     bigReadMs: Math.round(performance.now() - t0),
   };
