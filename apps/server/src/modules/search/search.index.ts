@@ -21,6 +21,14 @@ export const DOCS_TERM = '#docs';
  * that in-process caches of the index (the dense vectors) compare per query.
  */
 export const VERSION_TERM = '#version';
+/** Sentinel row whose `df` is the format the index was built with (see INDEX_FORMAT). */
+export const FORMAT_TERM = '#format';
+/**
+ * What `buildDoc` writes: bump it whenever that changes (new marked terms, other labels), and
+ * every instance brings an older index up to date in place at start (`upgradeIndexFormat`).
+ * 2: acronyms labelled by field, phonetic keys.
+ */
+export const INDEX_FORMAT = 2;
 
 interface CourseRow {
   id: string;
@@ -233,6 +241,61 @@ const GIN_INDEXES = [
   'search_terms_trgm_idx',
 ];
 
+/** Re-indexes every published course in batches, each its own transaction; returns how many. */
+async function reindexPublished(db: DbOrTx, batchSize: number, onProgress?: (done: number) => void): Promise<number> {
+  let total = 0;
+  let last = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select id from courses where is_published and id > ${last}::uuid order by id limit ${batchSize}`,
+      ),
+    );
+    if (batch.length === 0) return total;
+    await reindexCourses(
+      db,
+      batch.map((b) => b.id),
+    );
+    total += batch.length;
+    last = batch[batch.length - 1].id;
+    onProgress?.(total);
+  }
+}
+
+/** Publishes the whole index's format (an upsert of the sentinel row). */
+async function setIndexFormat(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    insert into search_terms (term, lexeme, df) values (${FORMAT_TERM}, null, ${INDEX_FORMAT})
+    on conflict (term) do update set df = excluded.df`);
+}
+
+/**
+ * Whether the index was built by this format: an empty index just gets it ('current'); an
+ * index built by an older one is 'stale' until `upgradeIndexFormat` has run.
+ */
+export async function checkIndexFormat(db: DbOrTx): Promise<'current' | 'stale'> {
+  const [row] = rowsOf<{ format: number | null; indexed: boolean }>(
+    await db.execute(sql`
+      select (select df from search_terms where term = ${FORMAT_TERM}) as format,
+        exists (select 1 from course_search) as indexed`),
+  );
+  if (Number(row?.format) === INDEX_FORMAT) return 'current';
+  if (row?.indexed) return 'stale';
+  await setIndexFormat(db);
+  return 'current';
+}
+
+/**
+ * Brings a stale index up to date without a gap in answers: every published course is
+ * re-indexed in place, in batches (each its own short transaction), then the format is
+ * published. Safe on several instances at once (re-indexing serialises per course).
+ */
+export async function upgradeIndexFormat(db: DbOrTx, batchSize = 200): Promise<number> {
+  const total = await reindexPublished(db, batchSize);
+  await setIndexFormat(db);
+  return total;
+}
+
 /**
  * Rebuilds the whole index from the courses table (backfill after a migration, repair):
  * clears it, then indexes every published course in batches. Meanwhile the GIN indexes take
@@ -253,27 +316,13 @@ export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done
     await db.execute(sql`delete from course_search`);
     // The version stamp survives (and grows), so no cache can mistake the rebuilt index for its own.
     await db.execute(sql`delete from search_terms where term <> ${VERSION_TERM}`);
-    let last = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const batch = rowsOf<{ id: string }>(
-        await db.execute(
-          sql`select id from courses where is_published and id > ${last}::uuid order by id limit ${batchSize}`,
-        ),
-      );
-      if (batch.length === 0) break;
-      await reindexCourses(
-        db,
-        batch.map((b) => b.id),
-      );
-      total += batch.length;
-      last = batch[batch.length - 1].id;
-      onProgress?.(total);
-    }
+    total = await reindexPublished(db, batchSize, onProgress);
   } catch (error) {
     // Back to direct updates where the connection still can; the first error is the one to report.
     await fastUpdate(false).catch(() => {});
     throw error;
   }
   await fastUpdate(false);
+  await setIndexFormat(db);
   return total;
 }

@@ -6,7 +6,15 @@ import { migrationsFolder } from '../../core/db/client.ts';
 import { buildTestApp, createCourse, createUser } from '../../test/app.ts';
 import { emptyCache, nearest, upsertVectors } from './search.dense.ts';
 import { rankCourses } from './search.engine.ts';
-import { buildDoc, reindexAll, reindexCourse } from './search.index.ts';
+import {
+  buildDoc,
+  checkIndexFormat,
+  FORMAT_TERM,
+  INDEX_FORMAT,
+  reindexAll,
+  reindexCourse,
+  upgradeIndexFormat,
+} from './search.index.ts';
 import { parseQuery } from './search.query.ts';
 import { candidateRows } from './search.retrieve.ts';
 
@@ -65,6 +73,36 @@ describe('search index storage', async () => {
     const ids = await found('vkd');
     expect(ids).toEqual(expect.arrayContaining([named.id, chance.id]));
     expect(ids.indexOf(named.id)).toBeLessThan(ids.indexOf(chance.id));
+  });
+
+  it('brings an index of an older format up to date in place, and knows when it is current', async () => {
+    const format = async () =>
+      (await rows<{ df: number }>(sql`select df from search_terms where term = ${FORMAT_TERM}`))[0]?.df;
+    // The app published the format at start (empty index); a current index needs nothing.
+    expect(await format()).toBe(INDEX_FORMAT);
+    expect(await checkIndexFormat(app.db)).toBe('current');
+    const course = await createCourse(app, educator.id, { title: 'Quorlic Beam Assembly', category: 'Others' });
+    // As an older format left it: the title's acronym at the lecture-title weight, no phonetic keys.
+    await app.db.execute(sql`update course_search set acronyms = 'acrnymqba:1C' where course_id = ${course.id}`);
+    await app.db.execute(sql`delete from search_terms where term like '#snd:%'`);
+    await app.db.execute(
+      sql`update course_search set terms = array(select t from unnest(terms) as t where t not like '#snd:%')`,
+    );
+    await app.db.execute(sql`update search_terms set df = ${INDEX_FORMAT - 1} where term = ${FORMAT_TERM}`);
+    expect(await checkIndexFormat(app.db)).toBe('stale');
+    // Searches still answer from the old rows meanwhile.
+    expect(await found('qba')).toContain(course.id);
+
+    expect(await upgradeIndexFormat(app.db)).toBeGreaterThanOrEqual(1);
+    const [row] = await rows<{ acronyms: string }>(
+      sql`select acronyms::text as acronyms from course_search where course_id = ${course.id}`,
+    );
+    expect(row.acronyms).toMatch(/'acrnymqba':\d+A/);
+    expect(
+      await rows(sql`select term from search_terms where term like '#snd:%' and term like '%:quorlic'`),
+    ).toHaveLength(1);
+    expect(await format()).toBe(INDEX_FORMAT);
+    expect(await checkIndexFormat(app.db)).toBe('current');
   });
 
   it('migration 0008 moves acronyms indexed in tsv to their column, found as before', async () => {
