@@ -293,7 +293,14 @@ export async function checkIndexFormat(db: DbOrTx): Promise<'current' | 'stale'>
 export async function upgradeIndexFormat(db: DbOrTx, batchSize = 200): Promise<number> {
   const total = await reindexPublished(db, batchSize);
   await setIndexFormat(db);
+  await compactIndex(db);
   return total;
+}
+
+/** After rewriting every row: PGlite runs no autovacuum, and its scans would stay slow. */
+async function compactIndex(db: DbOrTx): Promise<void> {
+  await db.execute(sql`vacuum analyze course_search`);
+  await db.execute(sql`vacuum analyze search_terms`);
 }
 
 /**
@@ -324,5 +331,6 @@ export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done
   }
   await fastUpdate(false);
   await setIndexFormat(db);
+  await compactIndex(db);
   return total;
 }
