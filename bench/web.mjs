@@ -112,13 +112,21 @@ try {
   const rows = [];
   for (const page of pages) {
     const results = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(`${server.baseUrl}${page.path}`, page.cookie));
+    try {
+      for (let i = 0; i < runs; i++) results.push(await audit(`${server.baseUrl}${page.path}`, page.cookie));
+    } catch (error) {
+      // A page Lighthouse cannot finish (e.g. PROTOCOL_TIMEOUT on a very slow page) is a result too.
+      console.log(error.message);
+      rows.push({ page: page.name, performance: 'failed', 'perf (all runs)': `${results.length} of ${runs} done` });
+      continue;
+    }
     results.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
     const median = results[Math.floor(results.length / 2)];
     rows.push({
       ...row(page.name, median.lhr),
       'perf (all runs)': results.map((r) => score(r.lhr, 'performance')).join(' '),
     });
+    console.log(`${page.name}: performance ${rows.at(-1).performance} (${rows.at(-1)['perf (all runs)']})`);
     if (args.report) {
       mkdirSync(args.report, { recursive: true });
       const file = path.join(args.report, page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home');
