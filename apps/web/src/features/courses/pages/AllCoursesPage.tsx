@@ -70,7 +70,8 @@ export default function AllCoursesPage() {
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
-  const sentinel = useNextPageWhenVisible(loadMore, hasNextPage && !isError);
+  // Not while the rest of a page is still to render: the sentinel is then near the top.
+  const sentinel = useNextPageWhenVisible(loadMore, hasNextPage && !isError && shown.length === courses.length);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:py-8">
