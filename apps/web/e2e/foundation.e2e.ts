@@ -6,7 +6,7 @@ describe('the built app, served by the server', () => {
     const { page, context } = await newPage();
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'This page does not exist' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'This page does not exist' }).waitFor();
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL(`${baseUrl()}/`);
     await context.close();

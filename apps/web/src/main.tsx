@@ -6,7 +6,8 @@ import 'react-toastify/dist/ReactToastify.css';
  * names the app's chunks with `modulepreload` (scripts/postbuild.mjs), so they download at once;
  * they are evaluated only once that first paint is on screen (its paint timing entry), so a phone
  * shows the page before it spends its CPU on the app. A hidden tab paints nothing: it starts at
- * once; `load` is the backstop where paint timing is missing.
+ * once, and so does a page whose HTML has no first paint; `load` is the backstop where paint
+ * timing is missing.
  */
 let started = false;
 const start = () => {
@@ -15,7 +16,8 @@ const start = () => {
   // A function to call, not a module run for its effects: the package is marked side-effect free.
   void import('./boot').then((app) => app.start());
 };
-if (document.visibilityState === 'hidden') start();
+// Nothing prerendered (a route without a first paint in the HTML) means no paint to wait for.
+if (document.visibilityState === 'hidden' || !document.getElementById('root')?.hasChildNodes()) start();
 else {
   try {
     const observer = new PerformanceObserver((list) => {

@@ -119,10 +119,18 @@ export async function startJobs(database: Database, opts: JobsOptions) {
   const created = new Set<string>();
   const ensureQueue = async (queue: string) => {
     if (created.has(queue)) return;
-    await boss.createQueue(queue).catch(async (error) => {
-      // Another instance created it at the same moment.
-      if (!(await boss.getQueue(queue))) throw error;
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(queue);
+        break;
+      } catch (error) {
+        // Another instance created it at the same moment, or deadlocked with us doing so
+        // (instances starting together create the same queues): then try again.
+        if (await boss.getQueue(queue)) break;
+        if (attempt >= 5 || (error as { code?: string }).code !== '40P01') throw error;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
     created.add(queue);
   };
 
