@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { checkIndexFormat, FORMAT_TERM } from '../../modules/search/search.index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { DEMO_COURSES } from './demo-data.ts';
 import { DEMO_QUIZZES } from './demo-learning.ts';
@@ -65,6 +66,18 @@ describe('demo content', async () => {
     const again = await app.inject({ method: 'POST', url: `/api/certificate/claim/${mine[0].courseId}`, headers });
     expect(again.statusCode).toBe(200);
     expect(again.json()._id).toBe(mine[0]._id);
+  });
+
+  it('leaves a search index of the current format: nothing to re-index at start', async () => {
+    // As at a first start, where the demo content is seeded before the app is ready.
+    const fresh = await buildTestApp();
+    try {
+      await fresh.db.execute(sql`delete from search_terms where term = ${FORMAT_TERM}`);
+      await seedDemoContent(fresh);
+      expect(await checkIndexFormat(fresh.db)).toBe('current');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('seeds once: a second run adds nothing', async () => {

@@ -18,7 +18,7 @@ import {
   users,
 } from '../../core/db/schema/index.ts';
 import { storeAvatar, storeThumbnail } from '../../modules/media/images.ts';
-import { reindexCourse } from '../../modules/search/search.index.ts';
+import { markIndexCurrent, reindexCourse } from '../../modules/search/search.index.ts';
 import { DEMO_COURSES, DEMO_ENROLLMENTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data.ts';
 import { DEMO_COMPLETION, DEMO_QUIZZES, demoSectionTitles, spreadOver } from './demo-learning.ts';
 
@@ -160,6 +160,8 @@ export async function seedDemoContent(app: FastifyInstance) {
     }
     await seedCompletion(tx, userIds, courseIds, quizIds);
     for (const id of courseIds.values()) await reindexCourse(tx, id);
+    // Every course indexed here is of the current format: nothing to upgrade at start.
+    await markIndexCurrent(tx);
     return true;
   });
   if (seeded) app.log.info(`seeded demo content: ${DEMO_USERS.length} users, ${DEMO_COURSES.length} courses`);

@@ -262,8 +262,8 @@ async function reindexPublished(db: DbOrTx, batchSize: number, onProgress?: (don
   }
 }
 
-/** Publishes the whole index's format (an upsert of the sentinel row). */
-async function setIndexFormat(db: DbOrTx): Promise<void> {
+/** Publishes that the whole index is of the current format (e.g. after indexing every course). */
+export async function markIndexCurrent(db: DbOrTx): Promise<void> {
   await db.execute(sql`
     insert into search_terms (term, lexeme, df) values (${FORMAT_TERM}, null, ${INDEX_FORMAT})
     on conflict (term) do update set df = excluded.df`);
@@ -281,7 +281,7 @@ export async function checkIndexFormat(db: DbOrTx): Promise<'current' | 'stale'>
   );
   if (Number(row?.format) === INDEX_FORMAT) return 'current';
   if (row?.indexed) return 'stale';
-  await setIndexFormat(db);
+  await markIndexCurrent(db);
   return 'current';
 }
 
@@ -292,7 +292,7 @@ export async function checkIndexFormat(db: DbOrTx): Promise<'current' | 'stale'>
  */
 export async function upgradeIndexFormat(db: DbOrTx, batchSize = 200): Promise<number> {
   const total = await reindexPublished(db, batchSize);
-  await setIndexFormat(db);
+  await markIndexCurrent(db);
   await compactIndex(db);
   return total;
 }
@@ -330,7 +330,7 @@ export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done
     throw error;
   }
   await fastUpdate(false);
-  await setIndexFormat(db);
+  await markIndexCurrent(db);
   await compactIndex(db);
   return total;
 }
