@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../core/db/client.ts';
 import type { JobInfo, Jobs } from '../../core/jobs.ts';
 import { emptyCache, nearest, upsertVectors } from './search.dense.ts';
 import type { ParsedQuery } from './search.query.ts';
+import { VERSION_TERM } from './search.types.ts';
 
 /**
  * The pluggable embedder of dense retrieval (EMBEDDINGS_PROVIDER). `local` is the built-in one:
@@ -357,7 +358,7 @@ async function writeVectors(db: DbOrTx, id: string, rows: StaleRow[], vecs: Floa
       from json_to_recordset(${JSON.stringify(data)}::json) as d(id uuid, version text, emb text)
       where s.course_id = d.id and s.updated_at = d.version::timestamptz`);
     await tx.execute(sql`
-      insert into search_terms (term, lexeme, df) values ('#version', null, 1)
+      insert into search_terms (term, lexeme, df) values (${VERSION_TERM}, null, 1)
       on conflict (term) do update set df = search_terms.df + 1`);
   });
 }

@@ -5,6 +5,7 @@ import { queueReembed } from './search.embedder.ts';
 import { soundTerms } from './search.phonetic.ts';
 import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
+import { DOCS_TERM, FORMAT_TERM, VERSION_TERM } from './search.types.ts';
 import { embed, quantize, wordVectors } from './search.vectors.ts';
 
 /**
@@ -14,15 +15,6 @@ import { embed, quantize, wordVectors } from './search.vectors.ts';
  * change; `reindexAll` rebuilds everything (backfill, repair). Nothing is rebuilt per query.
  */
 
-/** Sentinel vocabulary row whose `df` is the number of indexed courses. */
-export const DOCS_TERM = '#docs';
-/**
- * Sentinel row whose `df` grows by one with every re-indexing transaction: the version stamp
- * that in-process caches of the index (the dense vectors) compare per query.
- */
-export const VERSION_TERM = '#version';
-/** Sentinel row whose `df` is the format the index was built with (see INDEX_FORMAT). */
-export const FORMAT_TERM = '#format';
 /**
  * What `buildDoc` writes: bump it whenever that changes (new marked terms, other labels), and
  * every instance brings an older index up to date in place at start (`upgradeIndexFormat`).

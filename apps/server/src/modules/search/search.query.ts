@@ -284,14 +284,19 @@ export function correctSpelling(w: string): string {
   if (QUERY_STOPWORDS.has(w) || hinglishToEnglish(w) || isLexiconPhrase(w) || wordVectors()?.index.has(w)) return w;
   const byLength = domainWordsByLength();
   const allowed = w.length <= 6 ? 1 : 2;
+  const near: string[] = [];
+  for (let len = w.length - allowed; len <= w.length + allowed; len++) near.push(...(byLength.get(len) ?? []));
+  return closestWithin(w, near, allowed) ?? w;
+}
+
+/** The candidate fewest edits from `w` (the first of equals), if any is within `allowed`. */
+function closestWithin(w: string, candidates: Iterable<string>, allowed: number): string | undefined {
   let best: { word: string; d: number } | undefined;
-  for (let len = w.length - allowed; len <= w.length + allowed; len++) {
-    for (const cand of byLength.get(len) ?? []) {
-      const d = osaDistance(w, cand, allowed);
-      if (d <= allowed && (!best || d < best.d)) best = { word: cand, d };
-    }
+  for (const cand of candidates) {
+    const d = osaDistance(w, cand, allowed);
+    if (d <= allowed && (!best || d < best.d)) best = { word: cand, d };
   }
-  return best?.word ?? w;
+  return best?.word;
 }
 
 /** Words of the level and price rules long enough to be recognised when misspelt. */
@@ -311,13 +316,7 @@ const CONSTRAINT_WORDS = [
 /** "begginers", "intermediat", "advnced": a misspelt constraint word is read as that word. */
 function correctConstraintWord(w: string): string {
   if (w.length < 6 || !/^[a-z]+$/.test(w) || QUERY_STOPWORDS.has(w) || wordVectors()?.index.has(w)) return w;
-  const allowed = w.length <= 7 ? 1 : 2;
-  let best: { word: string; d: number } | undefined;
-  for (const cand of CONSTRAINT_WORDS) {
-    const d = osaDistance(w, cand, allowed);
-    if (d <= allowed && (!best || d < best.d)) best = { word: cand, d };
-  }
-  return best?.word ?? w;
+  return closestWithin(w, CONSTRAINT_WORDS, w.length <= 7 ? 1 : 2) ?? w;
 }
 
 /** Optimal-string-alignment distance, giving up above `max`. */

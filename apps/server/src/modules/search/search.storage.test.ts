@@ -9,7 +9,6 @@ import { rankCourses } from './search.engine.ts';
 import {
   buildDoc,
   checkIndexFormat,
-  FORMAT_TERM,
   INDEX_FORMAT,
   reindexAll,
   reindexCourse,
@@ -17,6 +16,7 @@ import {
 } from './search.index.ts';
 import { parseQuery } from './search.query.ts';
 import { candidateRows } from './search.retrieve.ts';
+import { FORMAT_TERM } from './search.types.ts';
 
 /**
  * Where the index keeps a course's mined acronyms (their own column, not the tsvector that

@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { send } from '../courses/test-helpers.ts';
 import { denseIndex } from './search.dense.ts';
-import { reindexAll, VERSION_TERM } from './search.index.ts';
+import { reindexAll } from './search.index.ts';
 import { SEARCH_RATE_LIMIT } from './search.routes.ts';
+import { VERSION_TERM } from './search.types.ts';
 import { wordVectors } from './search.vectors.ts';
 
 /**

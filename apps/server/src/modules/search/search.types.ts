@@ -1,5 +1,15 @@
 /** Shapes shared by the engine's steps (expansion, vocabulary, retrieval, scoring). */
 
+/** Sentinel vocabulary row whose `df` is the number of indexed courses. */
+export const DOCS_TERM = '#docs';
+/**
+ * Sentinel row whose `df` grows by one with every re-indexing transaction: the version stamp
+ * that in-process caches of the index (the dense vectors) compare per query.
+ */
+export const VERSION_TERM = '#version';
+/** Sentinel row whose `df` is the format the index was built with (see INDEX_FORMAT). */
+export const FORMAT_TERM = '#format';
+
 export interface Expansion {
   words: string[];
   strength: number;

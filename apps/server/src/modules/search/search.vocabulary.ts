@@ -2,14 +2,13 @@ import { CATEGORIES } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { markAcronym, mayBeAcronym } from './search.acronyms.ts';
-import { DOCS_TERM, VERSION_TERM } from './search.index.ts';
 import { isLexiconPhrase } from './search.lexicon.ts';
 import { soundPrefixes } from './search.phonetic.ts';
 import { osaDistance } from './search.query.ts';
 import { edits1, prefixStrength } from './search.scoring.ts';
 import { canonicalize, words as wordsOf } from './search.text.ts';
 import type { Tuning } from './search.tuning.ts';
-import { allSpecs, type ConceptSpec, type Vocab } from './search.types.ts';
+import { allSpecs, type ConceptSpec, DOCS_TERM, VERSION_TERM, type Vocab } from './search.types.ts';
 import { wordVectors } from './search.vectors.ts';
 
 /**
