@@ -19,7 +19,6 @@
 //   --skip a,b,c         phases to skip (`sizes`: in (c) only /api/health during the first big read);
 //                        --no-build never builds; --json FILE writes the figures
 //   --build-dir DIR      measure another checkout's build (e.g. `git archive HEAD` built in /tmp), as is
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -30,6 +29,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { build, buildStatus, processMemory, root, startServer } from '../scripts/serve.mjs';
+import { seedSynthetic } from './lib/synthetic.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -113,13 +113,8 @@ process.once('SIGINT', () => cleanup().then(() => process.exit(130)));
 
 try {
   if (courses > 0 && !opt['reuse-db']) {
-    const args = ['tsx', 'apps/server/src/bootstrap/seed/synthetic.ts', '--courses', String(courses)];
-    args.push('--learners', String(opt.learners ?? courses), '--data-dir', dataDir);
-    if (databaseUrl) args.push('--database-url', databaseUrl);
-    const t0 = performance.now();
-    const seeded = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 3_600_000 });
-    if (seeded.status !== 0) throw new Error('seeding failed');
-    figures.seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const learners = Number(opt.learners ?? courses);
+    figures.seedSeconds = seedSynthetic({ courses, learners, dataDir, databaseUrl });
   }
 
   server = await startServer({

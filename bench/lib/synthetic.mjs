@@ -1,6 +1,6 @@
-// A synthetic catalogue in a PGlite DATA_DIR for the browser benchmarks (bench/web.mjs,
-// bench/allcourses.mjs): `npm run db:seed-synthetic` (docs/operations.md#scale) into a temporary
-// directory, or into one the caller keeps so several runs share one seeding.
+// A synthetic catalogue for the benchmarks (bench/web.mjs, bench/allcourses.mjs, bench/load.mjs):
+// `npm run db:seed-synthetic` (docs/operations.md#scale) into a temporary directory, or into one
+// the caller keeps so several runs share one seeding.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,15 +28,28 @@ export async function syntheticDataDir({ courses, learners = courses, dataDir })
   }
   const dir = dataDir ? path.resolve(dataDir) : await mkdtemp(path.join(tmpdir(), 'kaksha-synthetic-'));
   const remove = dataDir ? async () => {} : () => rm(dir, { recursive: true, force: true });
-  const args = ['tsx', 'apps/server/src/bootstrap/seed/synthetic.ts', '--courses', String(courses)];
-  args.push('--learners', String(learners), '--data-dir', dir);
-  const t0 = performance.now();
-  const seeded = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 2, 2], timeout: 3_600_000 });
-  if (seeded.status !== 0) {
+  try {
+    const seedSeconds = seedSynthetic({ courses, learners, dataDir: dir, output: 2 });
+    return { dataDir: dir, seedSeconds, remove };
+  } catch (error) {
     await remove();
-    throw new Error(`seeding ${courses} synthetic courses failed`);
+    throw error;
   }
-  return { dataDir: dir, seedSeconds: Math.round((performance.now() - t0) / 100) / 10, remove };
+}
+
+/**
+ * Runs the synthetic seeder (bounded: 1 h) into `dataDir` (PGlite) or the database at
+ * `databaseUrl`; its progress goes to `output` (a stdio target). Returns the seconds it took.
+ * @param {{ courses: number, learners?: number, dataDir: string, databaseUrl?: string, output?: 'inherit' | number }} opts
+ */
+export function seedSynthetic({ courses, learners = courses, dataDir, databaseUrl, output = 'inherit' }) {
+  const args = ['tsx', 'apps/server/src/bootstrap/seed/synthetic.ts', '--courses', String(courses)];
+  args.push('--learners', String(learners), '--data-dir', dataDir);
+  if (databaseUrl) args.push('--database-url', databaseUrl);
+  const t0 = performance.now();
+  const seeded = spawnSync('npx', args, { cwd: root, stdio: ['ignore', output, output], timeout: 3_600_000 });
+  if (seeded.status !== 0) throw new Error(`seeding ${courses} synthetic courses failed`);
+  return Math.round((performance.now() - t0) / 100) / 10;
 }
 
 /** Signs `user` in and returns the session cookie (`name=value`). */
