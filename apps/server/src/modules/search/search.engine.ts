@@ -14,7 +14,7 @@ import {
 } from './search.retrieve.ts';
 import {
   answerThreshold,
-  conceptMatch,
+  conceptMatches,
   constraintFactor,
   explainedShare,
   hasEvidence,
@@ -23,6 +23,7 @@ import {
   nearOtherConcepts,
   parseTsvector,
   prepare,
+  rankedMatch,
   tieBreak,
   topicBonus,
 } from './search.scoring.ts';
@@ -122,17 +123,20 @@ function scoreCandidate(c: CandidateRow, m: QueryModel, q: ParsedQuery, t: Tunin
   const { postings, titleWords } = parseTsvector(c.tsv, m.wanted);
   const catLex = m.catLexemes.get(c.category);
   let covered = 0;
+  let coveredRanked = 0;
   let coreMatch = 1;
   const perConcept: Record<string, number> = {};
   const near = t.proximityBoost ? nearOtherConcepts(m.prepared, postings, t) : undefined;
   for (const [i, p] of m.prepared.entries()) {
-    let match = conceptMatch(p, postings, catLex, t);
-    if (near?.[i]) match = Math.min(1, match * (1 + t.proximityBoost));
+    const { best, others } = conceptMatches(p, postings, catLex, t);
+    const match = near?.[i] ? Math.min(1, best * (1 + t.proximityBoost)) : best;
+    const ranked = rankedMatch(match, others, t);
     covered += p.spec.importance * match;
+    coveredRanked += p.spec.importance * ranked;
     if (p === m.core) coreMatch = match;
-    if (debug) perConcept[p.spec.phrase] = Math.round(match * 100) / 100;
+    if (debug) perConcept[p.spec.phrase] = Math.round(ranked * 100) / 100;
   }
-  let topic = covered / m.totalImportance;
+  let topic = coveredRanked / m.totalImportance;
   const explained = explainedShare(covered, m.totalImportance, t);
   // Focus: share of the title's words that the query's meaning covers.
   let titleHit = 0;

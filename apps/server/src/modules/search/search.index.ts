@@ -19,8 +19,9 @@ import { embed, quantize, wordVectors } from './search.vectors.ts';
  * What `buildDoc` writes: bump it whenever that changes (new marked terms, other labels), and
  * every instance brings an older index up to date in place at start (`upgradeIndexFormat`).
  * 2: acronyms labelled by field, phonetic keys.
+ * 3: plural acronyms singular ("LLMs" → llm), negated compounds ("no-code", "non-programmers").
  */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 interface CourseRow {
   id: string;

@@ -329,7 +329,7 @@ productivity: time management .7, save time .8, saving time .8, efficiency .8, w
 time management: productivity .8, planning .5, habits .5
 automation: automate 1, automating 1, zapier .7, workflows .7, workflow .7, no code .5, scripting .5, macros .5
 no code: zapier .5, bubble .6, webflow .6, without coding 1
-chatgpt: openai .7, gpt 1, prompts .6, generative ai .5, llm .5, ai chatbot .6, ai tools .6
+chatgpt: openai .7, gpt .9, prompts .6, generative ai .5, llm .5, ai chatbot .6, ai tools .6
 prompt engineering: prompts .9, prompt .9, chatgpt .6, llm .5, gpt .5
 ai tools: chatgpt .6, automation .5, productivity .5, copilot .5, midjourney .5, notion ai .5, gemini .5, ai .7
 work: office .7, workplace .8, job .5, professionals .5, office work .8

@@ -37,6 +37,8 @@ describe('query understanding', () => {
     expect(phrases('best rated java course for absolute beginners')).toEqual(['java']);
     expect(parseQuery('advanced react native performance').constraints.level).toBe('Advanced');
     expect(parseQuery('python seekhna hai bilkul shuru se').constraints.level).toBe('Beginner');
+    expect(phrases('learn zorbix from scratch')).toEqual(['zorbix']);
+    expect(parseQuery('learn zorbix from scratch').constraints.level).toBe('Beginner');
     // Misspelt level words still constrain; English words near them are left alone.
     expect(parseQuery('zorbix for begginers').constraints.level).toBe('Beginner');
     expect(parseQuery('zorbix intermediat').constraints.level).toBe('Intermediate');
@@ -88,6 +90,29 @@ describe('query understanding', () => {
     expect(canonicalize('Node.js', true)).toBe('nodejs');
     expect(canonicalize('front-end', true)).toBe('frontend');
     expect(canonicalize('front-end')).toBe('frontend front end');
+  });
+
+  it('reads plural acronyms as the acronym, upper or lower case', () => {
+    expect(canonicalize('Fine-tuning QZMs and KPIs')).toBe('finetuning fine tuning qzm and kpi');
+    expect(canonicalize('qzms for pdfs', true)).toBe('qzm for pdf');
+    // English plurals keep their s for the stemmer; a capitalised word is not an acronym.
+    expect(canonicalize('Maps and Charts')).toBe('maps and charts');
+    expect(canonicalize('AWS and SaaS')).toBe('aws and saas');
+  });
+
+  it('keeps the negated word of a compound out of course text, not its compound', () => {
+    expect(canonicalize('Zorbix for Non-Programmers')).toBe('zorbix for nonprogrammers non');
+    expect(canonicalize('a no-nonsense guide')).toBe('a nononsense no guide');
+    expect(canonicalize('Websites Without Writing Code')).toBe('websites nocode no');
+    expect(canonicalize('non programmers', true)).toBe('nonprogrammers');
+    expect(canonicalize('no code apps', true)).toBe('nocode apps');
+  });
+
+  it("reads a query's OSCP-like, project-based, beginner-friendly as their head word", () => {
+    expect(phrases('zorbix-like labs')).toEqual(['zorbix', 'labs']);
+    expect(parseQuery('beginner-friendly zorbix').constraints.level).toBe('Beginner');
+    // Course text keeps the compound and its parts.
+    expect(canonicalize('exam-style labs')).toBe('examstyle exam style labs');
   });
 
   it('knows acronyms, synonyms and related concepts, whatever the word form', () => {

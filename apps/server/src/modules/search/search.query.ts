@@ -185,7 +185,7 @@ const PRICE_RULES: Rule[] = [
 
 const LEVEL_RULES: [RegExp, Level][] = [
   [
-    /\b(?:(?:absolute|complete|total|total)\s+)?(?:beginners?|newbies?|novices?|starters?|noobs?|dummies)\b|\bfor\s+(?:the\s+)?first\s+time(?:rs)?\b|\bentry\s+level\b|\bno\s+(?:prior\s+)?(?:experience|knowledge|background)\b|\bnever\s+(?:coded|programmed|done)\b|\bfrom\s+zero\b|\bzero\s+to\b|\b(?:bilkul\s+)?(?:shuru|shuruat|shuruaat|shuruwat)(?:\s+se)?\b|\bzero\s+se\b|\bbasic\s+se\b|\bintroductory\b|\bbasics?\b|\bfundamentals?\b/g,
+    /\b(?:(?:absolute|complete|total|total)\s+)?(?:beginners?|newbies?|novices?|starters?|noobs?|dummies)\b|\bfor\s+(?:the\s+)?first\s+time(?:rs)?\b|\bentry\s+level\b|\bno\s+(?:prior\s+)?(?:experience|knowledge|background)\b|\bnever\s+(?:coded|programmed|done)\b|\bfrom\s+(?:zero|scratch|the\s+ground\s+up)\b|\bzero\s+to\b|\b(?:bilkul\s+)?(?:shuru|shuruat|shuruaat|shuruwat)(?:\s+se)?\b|\bzero\s+se\b|\bbasic\s+se\b|\bintroductory\b|\bbasics?\b|\bfundamentals?\b/g,
     'Beginner',
   ],
   [/\bintermediate\b|\bmid\s+level\b|\bsome\s+experience\b/g, 'Intermediate'],

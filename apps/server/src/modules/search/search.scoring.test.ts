@@ -5,6 +5,7 @@ import { fuseLists, reciprocalRankFusion } from './search.fusion.ts';
 import {
   answerThreshold,
   conceptMatch,
+  conceptMatches,
   constraintFactor,
   edits1,
   explainedShare,
@@ -16,6 +17,7 @@ import {
   parseTsvector,
   prefixStrength,
   prepare,
+  rankedMatch,
   tsqueryOf,
 } from './search.scoring.ts';
 import { DEFAULT_TUNING, tuningWith } from './search.tuning.ts';
@@ -55,6 +57,26 @@ describe('scoring functions', () => {
     expect(occurrence(lexemeSequence(['flam'], v) ?? [], postings, undefined, t)).toBe(t.field.D);
     const p = prepare(spec('glim', [{ words: ['flam'], strength: 0.8 }]), v);
     expect(conceptMatch(p, postings, undefined, t)).toBeCloseTo(0.8 * t.field.D);
+  });
+
+  it("ranks a course naming more of a concept's expansions higher, never past a full match", () => {
+    const { postings } = parseTsvector("'flam':3D 'quix':7D 'blot':9D 'glim':1A");
+    const v = vocab({ flam: 1, quix: 1, blot: 1, glim: 1 });
+    const alternatives = [
+      { words: ['flam'], strength: 0.9 },
+      { words: ['quix'], strength: 0.8 },
+      { words: ['blot'], strength: 0.8 },
+    ];
+    const { best, others } = conceptMatches(prepare(spec('zorb', alternatives), v), postings, undefined, t);
+    expect(best).toBeCloseTo(0.9 * t.field.D);
+    expect(others).toBeCloseTo(1.6 * t.field.D);
+    expect(rankedMatch(best, others, t)).toBeGreaterThan(best);
+    // Only a full match is a full match: related terms never make up the whole gap.
+    expect(rankedMatch(0.8, 50, t)).toBeCloseTo(0.8 + 0.2 * t.accumulateCap);
+    expect(rankedMatch(0.8, 50, t)).toBeLessThan(1);
+    expect(rankedMatch(1, others, t)).toBe(1);
+    const single = conceptMatches(prepare(spec('zorb', alternatives.slice(0, 1)), v), postings, undefined, t);
+    expect(rankedMatch(single.best, single.others, t)).toBeLessThan(rankedMatch(best, others, t));
   });
 
   it('finds concepts that occur side by side in one field, not scattered or across fields', () => {

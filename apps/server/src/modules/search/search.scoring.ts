@@ -240,12 +240,22 @@ export function prepare(spec: ConceptSpec, vocab: Map<string, Vocab>): Prepared 
   return { spec, matchables: [...byKey.values()], parts: spec.parts.map((p) => prepare(p, vocab)) };
 }
 
-/** How well a course matches one concept: best strength × field factor, or a partial match. */
-export function conceptMatch(p: Prepared, postings: Postings, catLex: Set<string> | undefined, t: Tuning): number {
+/**
+ * How well a course matches one concept: `best` is the best strength × field factor (or a
+ * partial match of a multi-word concept), `others` the sum of its other expansions' matches.
+ */
+export function conceptMatches(
+  p: Prepared,
+  postings: Postings,
+  catLex: Set<string> | undefined,
+  t: Tuning,
+): { best: number; others: number } {
   let best = 0;
+  let sum = 0;
   for (const m of p.matchables) {
-    if (m.strength <= best) continue;
-    best = Math.max(best, m.strength * occurrence(m.seq, postings, catLex, t));
+    const match = m.strength * occurrence(m.seq, postings, catLex, t);
+    sum += match;
+    best = Math.max(best, match);
   }
   if (p.parts.length > 1) {
     let num = 0;
@@ -256,8 +266,21 @@ export function conceptMatch(p: Prepared, postings: Postings, catLex: Set<string
     }
     if (den > 0) best = Math.max(best, (t.partialFactor * num) / den);
   }
-  return best;
+  return { best, others: Math.max(0, sum - best) };
 }
+
+export const conceptMatch = (p: Prepared, postings: Postings, catLex: Set<string> | undefined, t: Tuning) =>
+  conceptMatches(p, postings, catLex, t).best;
+
+/**
+ * A concept's match for ranking: its other expansions' matches close part of the gap between
+ * its best match and a full one (`accumulate` × their sum of it). A course that also names the
+ * topic's related terms is more about it than one that names the topic once ("digital
+ * marketing" in one lesson title beside ads, SEO and Instagram in the description), but never
+ * as much as a full match: at most `accumulateCap` of the gap. The answer decision reads `best`.
+ */
+export const rankedMatch = (best: number, others: number, t: Tuning) =>
+  best + (1 - best) * Math.min(t.accumulateCap, t.accumulate * others);
 
 export function satisfies(c: Constraints, row: CourseFacts) {
   const out: { price?: boolean; level?: boolean; category?: boolean } = {};

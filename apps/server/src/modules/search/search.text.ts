@@ -20,7 +20,8 @@ const SPECIAL: [RegExp, string][] = [
   [/\be-?mail\b/g, ' email '],
   [/\be-?commerce\b/g, ' ecommerce '],
   [/\be-?book(s?)\b/g, ' ebook$1 '],
-  [/\bno-?code\b/g, ' nocode no code '],
+  // "No-code" courses are not about code: their text keeps the name, not the bare word.
+  [/\b(?:no[- ]?code|without\s+(?:writing\s+|any\s+)?(?:code|coding))\b/g, ' nocode no '],
   [/\blow-?code\b/g, ' lowcode low code '],
   [/\bfull-?stack\b/g, ' fullstack full stack '],
   [/\bfront-?end\b/g, ' frontend front end '],
@@ -50,7 +51,11 @@ export function canonicalize(text: string, forQuery = false): string {
   let s = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Plural acronyms ("LLMs", "KPIs", "MCQs"): the stemmer keeps their s, so drop it here.
+    .replace(/\b([A-Z][A-Z0-9]*[A-Z])s\b/g, '$1')
     .toLowerCase()
+    // Lower-case ones too when the word has no vowel ("llms", "pdfs"), which no English plural lacks.
+    .replace(/\b([b-df-hj-np-tv-z]{3,})s\b/g, '$1')
     .replace(RUPEE, ' rs ')
     .replace(/[’‘`]/g, "'");
   for (const [re, to] of SPECIAL) {
@@ -64,6 +69,14 @@ export function canonicalize(text: string, forQuery = false): string {
   );
   // Possessives and contractions: "month's" → "month", "what's" → "what".
   s = s.replace(/([a-z])'(s|re|ve|ll|d|m|t)\b/g, '$1');
+  // Negated compounds name what a course is not about ("for non-programmers", "no-nonsense"):
+  // their text keeps the compound and the negation, not the bare word.
+  s = s.replace(/\bnon[- ]([a-z]+)\b|\bno-([a-z]+)\b/g, (_m, non?: string, no?: string) => {
+    const joined = non ? `non${non}` : `no${no}`;
+    return forQuery ? ` ${joined} ` : ` ${joined} ${non ? 'non' : 'no'} `;
+  });
+  // A query's "OSCP-like", "project-based", "beginner-friendly": the head word is the subject.
+  if (forQuery) s = s.replace(/\b([a-z0-9]+)-(?:like|style|based|friendly|ready|related|focused)\b/g, ' $1 ');
   // Hyphenated words: keep the joined form and the parts ("e-learning" → "elearning e learning").
   s = s.replace(/\b([a-z0-9]+)-([a-z0-9]+)(?:-([a-z0-9]+))?\b/g, (_m, a: string, b: string, c?: string) =>
     forQuery ? ` ${a}${b}${c ?? ''} ` : c ? ` ${a}${b}${c} ${a} ${b} ${c} ` : ` ${a}${b} ${a} ${b} `,

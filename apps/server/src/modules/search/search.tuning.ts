@@ -99,11 +99,17 @@ export interface Tuning {
   denseWeight: number;
   /** Dense-only courses added after a lexical answer at most. */
   denseAppend: number;
+  /** A concept's other expansions' matches close this share (× their sum) of the gap to a full
+   * match, at most accumulateCap of it. */
+  accumulate: number;
+  accumulateCap: number;
 }
 
 export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   field: { A: 1, B: 0.8, category: 0.72, C: 0.62, D: 0.45 },
   vecMinSim: 0.62,
+  accumulate: 0.8,
+  accumulateCap: 0.75,
   vecFloor: 0.5,
   vecScale: 0.7,
   vecSiblingFactor: 0.5,
