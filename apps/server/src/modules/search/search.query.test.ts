@@ -74,6 +74,8 @@ describe('query understanding', () => {
   it('corrects misspelt domain words before recognising phrases', () => {
     expect(correctSpelling('pyhton')).toBe('python');
     expect(correctSpelling('javscript')).toBe('javascript');
+    // A misspelling with a domain word's light stem is still corrected (course text spells it right).
+    expect(correctSpelling('developement')).toBe('development');
     expect(phrases('machne learning for beginners')).toEqual(['machine learning']);
     // Real words and unknown names are left alone.
     expect(correctSpelling('knitting')).toBe('knitting');

@@ -281,9 +281,15 @@ function domainWordsByLength() {
  */
 export function correctSpelling(w: string): string {
   if (w.length < 4 || w.length > 20 || !/^[a-z]+$/.test(w)) return w;
-  if (QUERY_STOPWORDS.has(w) || hinglishToEnglish(w) || isLexiconPhrase(w) || wordVectors()?.index.has(w)) return w;
+  if (QUERY_STOPWORDS.has(w) || hinglishToEnglish(w) || wordVectors()?.index.has(w)) return w;
   const byLength = domainWordsByLength();
   const allowed = w.length <= 6 ? 1 : 2;
+  // A misspelling can share a domain word's light stem ("marketting", like "market"): it is a
+  // lexicon head by stem, but course text spells it right, so it still takes the closest word.
+  if (isLexiconPhrase(w)) {
+    if (byLength.get(w.length)?.includes(w)) return w;
+    return closestWithin(w, (byLength.get(w.length - 1) ?? []).concat(byLength.get(w.length + 1) ?? []), 1) ?? w;
+  }
   const near: string[] = [];
   for (let len = w.length - allowed; len <= w.length + allowed; len++) near.push(...(byLength.get(len) ?? []));
   return closestWithin(w, near, allowed) ?? w;
