@@ -35,6 +35,7 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
 import configRoutes from './modules/config/config.routes.ts';
+import { coursePageImages } from './modules/courses/courses.page-image.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(webPlugin, {
     root: config.webDist ?? defaultWebDist,
     pageMeta: (url) => certificatePageMeta(app.db, config.publicUrl, url),
+    pageImage: coursePageImages(app.db, app.storage, () => app.catalogVersion()),
   });
   return app;
 }

@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, readFile, rename, stat, utimes, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, loginCookie } from '../test/app.ts';
+import { imagePreloadTag, pageImagePreload } from './web.ts';
 
 describe('serving the web app', async () => {
   const web = await mkdtemp(path.join(tmpdir(), 'kaksha-web-'));
@@ -168,5 +170,53 @@ describe('a web app hosted on another origin', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.kaksha.example');
     expect(String(res.headers.vary).toLowerCase()).toMatch(/origin.*accept-encoding/);
+  });
+});
+
+describe("preloading a page's first large image", () => {
+  const sizes = '(min-width: 1024px) 560px, 92vw';
+  const silent = { warn: vi.fn() } as unknown as FastifyBaseLogger;
+
+  it('asks for exactly what the <img> will: same srcset and sizes, at high priority', () => {
+    const tag = imagePreloadTag(
+      { src: '/media/t-640.webp', srcSet: '/media/t-320.webp 320w, /media/t-640.webp 640w' },
+      sizes,
+    );
+    expect(tag).toBe(
+      '<link rel="preload" as="image" href="/media/t-640.webp" imagesrcset="/media/t-320.webp 320w, /media/t-640.webp 640w" ' +
+        'imagesizes="(min-width: 1024px) 560px, 92vw" fetchpriority="high">',
+    );
+    // Without renditions the <img> has no srcset or sizes, and neither has the preload.
+    expect(imagePreloadTag({ src: '/media/t.webp', srcSet: null }, sizes)).toBe(
+      '<link rel="preload" as="image" href="/media/t.webp" fetchpriority="high">',
+    );
+  });
+
+  it("resolves paths against the API's host like the web app, leaves absolute URLs, escapes every value", () => {
+    const tag = imagePreloadTag(
+      { src: '/media/a.webp', srcSet: '/media/a-320.webp 320w,https://cdn.example/a"><script>-640.webp 640w' },
+      '100vw" onload="x',
+      'https://api.example',
+    );
+    expect(tag).toContain('href="https://api.example/media/a.webp"');
+    expect(tag).toContain(
+      'imagesrcset="https://api.example/media/a-320.webp 320w, https://cdn.example/a&quot;&gt;&lt;script&gt;-640.webp 640w"',
+    );
+    expect(tag).toContain('imagesizes="100vw&quot; onload=&quot;x"');
+    expect(tag).not.toContain('<script>');
+  });
+
+  it('is left out when the page has none, the lookup knows none, or the lookup fails', async () => {
+    const image = { sizes, apiUrl: '' };
+    const found = async () => ({ src: '/media/t.webp' });
+    expect(await pageImagePreload(found, '/allcourses', image, silent)).toContain('href="/media/t.webp"');
+    expect(await pageImagePreload(found, '/profile', undefined, silent)).toBe('');
+    expect(await pageImagePreload(undefined, '/allcourses', image, silent)).toBe('');
+    expect(await pageImagePreload(async () => null, '/allcourses', image, silent)).toBe('');
+    const failing = async () => {
+      throw new Error('database gone');
+    };
+    expect(await pageImagePreload(failing, '/allcourses', image, silent)).toBe('');
+    expect(silent.warn).toHaveBeenCalledOnce();
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inlineHashes } from './security-headers.ts';
 import { hasLiveSession, SESSION_COOKIE } from './sessions.ts';
@@ -17,6 +17,15 @@ export interface PageMeta {
 
 /** Looks up a page's Open Graph facts by path; undefined or null: none (plain HTML). */
 export type PageMetaLookup = (path: string) => Promise<PageMeta | null | undefined>;
+
+/** The image a page draws largest first (its LCP): the URLs the page's `<img>` will have. */
+export interface PageImage {
+  src: string;
+  srcSet?: string | null;
+}
+
+/** Looks up a page's first large image by path; undefined or null: none (no image preload). */
+export type PageImageLookup = (path: string) => Promise<PageImage | null | undefined>;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -36,15 +45,63 @@ export const openGraphTags = (meta: PageMeta) =>
 /** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
 interface PageData {
   apiUrl: string;
-  pages: { path: string; data: string[]; signedIn?: boolean }[];
+  /** `image`: the page's first large image is preloaded (with these `sizes`) when the lookup knows it. */
+  pages: { path: string; data: string[]; signedIn?: boolean; image?: { sizes: string } }[];
+}
+
+/** A media URL as the web app resolves it (src/lib/media-url.ts): a path goes to the API's host. */
+const mediaUrl = (url: string, base: string) =>
+  base && url.startsWith('/') && !url.startsWith('//') ? `${base}${url}` : url;
+const mediaSrcSet = (srcSet: string, base: string) =>
+  srcSet
+    .split(',')
+    .map((entry) => mediaUrl(entry.trim(), base))
+    .join(', ');
+
+/**
+ * `<link rel="preload" as="image">` for exactly what the page's `<img>` will ask for (same srcset
+ * and sizes, so the browser picks the same rendition), at high priority: the download starts with
+ * the HTML instead of after the app has rendered. Every value escaped.
+ */
+export function imagePreloadTag(image: PageImage, sizes: string, apiUrl = '') {
+  const attrs = [`href="${escapeHtml(mediaUrl(image.src, apiUrl))}"`];
+  if (image.srcSet) {
+    attrs.push(`imagesrcset="${escapeHtml(mediaSrcSet(image.srcSet, apiUrl))}"`, `imagesizes="${escapeHtml(sizes)}"`);
+  }
+  return `<link rel="preload" as="image" ${attrs.join(' ')} fetchpriority="high">`;
+}
+
+/**
+ * The preload of a page's first large image (`image`: the page has one, with these sizes), or ''.
+ * The page must not fail with the lookup: an error only leaves the preload out.
+ */
+export async function pageImagePreload(
+  lookup: PageImageLookup | undefined,
+  url: string,
+  image: { sizes: string; apiUrl: string } | undefined,
+  log: FastifyBaseLogger,
+) {
+  if (!lookup || !image) return '';
+  try {
+    const found = await lookup(url);
+    return found ? imagePreloadTag(found, image.sizes, image.apiUrl) : '';
+  } catch (error) {
+    log.warn({ err: error }, 'page image lookup failed: the page is served without its image preload');
+    return '';
+  }
 }
 
 /** A route's `:param`s match one id-like path segment each; anything else gets no preloads. */
 const routePattern = (route: string) =>
   new RegExp(`^${route.replace(/:(\w+)/g, '(?<$1>[A-Za-z0-9_-]+)').replace(/\//g, '\\/')}$`);
 
-/** The page at a URL: its `<link rel="preload">` tags, and whether only a signed-in user sees it. */
-type PreloadsFor = (url: string) => { tags: string; signedIn: boolean } | undefined;
+/**
+ * The page at a URL: its `<link rel="preload">` tags, whether only a signed-in user sees it, and
+ * the `sizes` of its first large image when it has one to preload (with the API's base URL).
+ */
+type PreloadsFor = (
+  url: string,
+) => { tags: string; signedIn: boolean; image?: { sizes: string; apiUrl: string } } | undefined;
 
 function preloadsFrom(pageData: PageData): PreloadsFor {
   const pages = pageData.pages.map((page) => ({ ...page, pattern: routePattern(page.path) }));
@@ -57,7 +114,8 @@ function preloadsFrom(pageData: PageData): PreloadsFor {
         .map((api) => api.replace(/:(\w+)/g, (_, name: string) => params[name] ?? ''))
         .map((api) => `<link rel="preload" href="${pageData.apiUrl}${api}" as="fetch" crossorigin="use-credentials">`)
         .join('');
-      return { tags, signedIn: page.signedIn ?? false };
+      const image = page.image ? { sizes: page.image.sizes, apiUrl: pageData.apiUrl } : undefined;
+      return { tags, signedIn: page.signedIn ?? false, image };
     }
     return undefined;
   };
@@ -96,10 +154,11 @@ function buildFile<T>(file: string, parse: (text: string) => T) {
  * year (brotli/gzip files made at build time), the HTML never cached, and every non-API GET
  * that is not a file falls back to the SPA so client routes survive a refresh. `/` gets
  * index.html (the landing page already drawn), other routes app.html (the top bar and a
- * spinner), each with preloads for the API answers that page draws first.
+ * spinner), each with preloads for the API answers that page draws first and, where the web
+ * build names one and `pageImage` knows it, for the page's first large image.
  */
-export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup }>(
-  async (app, { root, pageMeta }) => {
+export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage?: PageImageLookup }>(
+  async (app, { root, pageMeta, pageImage }) => {
     if (!existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
       return;
@@ -152,7 +211,10 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup }>(
       }
       // A query string may change what the page asks for (/allcourses?category=…): no guessing.
       const preload = request.url.includes('?') ? undefined : preloads()?.(url);
-      const links = preload && (!preload.signedIn || (await hasSession(request))) ? preload.tags : '';
+      const links =
+        preload && (!preload.signedIn || (await hasSession(request)))
+          ? `${await pageImagePreload(pageImage, url, preload.image, request.log)}${preload.tags}`
+          : '';
       const meta = await metaTags(request, url);
       return reply
         .header('cache-control', 'no-cache')

@@ -1,4 +1,4 @@
-import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
+import { CARD_SIZES, COURSE_HERO_SIZES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
 
 /**
  * The API answers a page draws first (spec §2 routes, §7 endpoints). The server puts a
@@ -7,8 +7,10 @@ import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
  * `signedIn`: only for a live session (the server checks it), since the guards send visitors away.
  * Keep in step with the pages' queries: a preload nobody reads is a wasted request and a
  * console warning. Every page also gets /api/user/currentuser.
+ * `image`: the page's first large image (its LCP: the first card's thumbnail, the course's) is
+ * preloaded too, with the `sizes` its `<img>` has; the server knows which image it is.
  */
-export const PAGE_DATA: { path: string; data: string[]; signedIn?: true }[] = [
+export const PAGE_DATA: { path: string; data: string[]; signedIn?: true; image?: { sizes: string } }[] = [
   {
     path: '/',
     data: [
@@ -17,8 +19,13 @@ export const PAGE_DATA: { path: string; data: string[]; signedIn?: true }[] = [
     ],
   },
   // The first catalogue page; a URL with a query string (selected categories) gets no preloads.
-  { path: '/allcourses', data: ['/api/course/catalog'], signedIn: true },
-  { path: '/viewcourse/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
+  { path: '/allcourses', data: ['/api/course/catalog'], signedIn: true, image: { sizes: CARD_SIZES } },
+  {
+    path: '/viewcourse/:courseId',
+    data: ['/api/course/getcourse/:courseId'],
+    signedIn: true,
+    image: { sizes: COURSE_HERO_SIZES },
+  },
   { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
   { path: '/enrolledcourses', data: ['/api/course/getenrolledcourses'], signedIn: true },
   // Public: whoever opens a certificate's link (often from LinkedIn, often signed out).

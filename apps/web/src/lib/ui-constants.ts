@@ -19,3 +19,11 @@ export const POPULAR_COURSES_ON_HOME = 6;
 export const REVIEWS_ON_HOME = 6;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const CHART_HEIGHT = 300;
+
+/**
+ * `sizes` of a course card's thumbnail (catalogue, landing) and of a course page's large one, so the
+ * browser picks the smallest sharp rendition. The server's preload of a page's first image uses the
+ * same (app/page-data.ts): it must ask for exactly what the `<img>` will.
+ */
+export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
+export const COURSE_HERO_SIZES = '(min-width: 1024px) 560px, 92vw';

@@ -5,9 +5,9 @@ import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { Stars } from '../../../components/ui/Stars';
 import { formatPrice } from '../../../lib/format';
+import { CARD_SIZES } from '../../../lib/ui-constants';
 import { CourseThumbnail } from './CourseThumbnail';
 
-/** Card widths per layout, so the browser picks the smallest thumbnail rendition that is sharp. */
 /** What a card draws: a full course or a catalogue page's slim card both have it. */
 export type CourseCardData = Pick<
   Course,
@@ -22,8 +22,6 @@ export type CourseCardData = Pick<
   | 'avgRating'
   | 'reviewCount'
 >;
-
-export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
 
 /**
  * A course in a grid (catalogue, landing, other courses by the educator, My Enrolled Courses):

@@ -7,13 +7,12 @@ import { BackLink } from '../../../components/ui/PageHeader';
 import { Stars } from '../../../components/ui/Stars';
 import { formatPrice } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media-url';
+import { COURSE_HERO_SIZES } from '../../../lib/ui-constants';
 import { CourseCard, type CourseCardData } from './CourseCard';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CurriculumList } from './CurriculumList';
 import { InstructorCard } from './InstructorCard';
 import { StatusChip } from './StatusChip';
-
-const HERO_SIZES = '(min-width: 1024px) 560px, 92vw';
 
 /**
  * A course's page (spec §2 /viewcourse/{courseId}): overview, curriculum with a free preview,
@@ -44,7 +43,7 @@ export function CourseDetails({
       <div className="grid gap-8 lg:grid-cols-2">
         <CourseThumbnail
           course={course}
-          sizes={HERO_SIZES}
+          sizes={COURSE_HERO_SIZES}
           eager
           className="rounded-card border border-line shadow-sm"
         />
