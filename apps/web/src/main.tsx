@@ -1,5 +1,4 @@
 import './index.css';
-import 'react-toastify/dist/ReactToastify.css';
 
 /**
  * The entry is tiny on purpose. The HTML already holds the first paint (src/prerender.tsx) and

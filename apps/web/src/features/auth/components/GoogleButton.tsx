@@ -1,8 +1,8 @@
 import { MESSAGES, type Role, type User } from '@kaksha/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useGoogleSignup } from '../api/google-signup';
 import { usePublicConfig } from '../api/public-config';
 

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, LayoutDashboard, LogIn, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { useCurrentUser } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
 import { useLogout } from '../api/logout';
 import { signedOut } from '../api/session';
 

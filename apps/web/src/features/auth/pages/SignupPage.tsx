@@ -1,10 +1,10 @@
 import { MESSAGES, type Role } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useOnSignedIn } from '../api/session';
 import { useSignup } from '../api/signup';
 import { AuthCard, OrDivider } from '../components/AuthCard';

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, FilePenLine, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
@@ -12,6 +11,7 @@ import { TextInput } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { lectureCountLabel } from '../../../lib/curriculum';
 import { queryKeys } from '../../../lib/query-keys';
+import { toast } from '../../../lib/toast';
 import { type LayoutGroup, layoutOf, locate, moveLecture, stepLecture } from '../api/curriculum-layout';
 import { useEditSection, useRemoveSection, useReorderLectures } from '../api/sections';
 

@@ -12,13 +12,13 @@ import {
 } from '@kaksha/contracts';
 import { ClipboardList, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { controlClass, Field, TextArea, TextInput } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useCourseQuizzes, useRemoveQuiz, useSaveQuiz } from '../api/quizzes';
 
 export interface QuizSection {

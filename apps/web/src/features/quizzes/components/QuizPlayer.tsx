@@ -1,9 +1,9 @@
 import type { Quiz, QuizQuestion, QuizResult } from '@kaksha/contracts';
 import { ArrowLeft, ArrowRight, CircleCheck, CircleX, RotateCcw, Trophy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useSubmitQuiz } from '../api/quizzes';
 
 const attemptsWord = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;

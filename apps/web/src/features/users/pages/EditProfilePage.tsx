@@ -1,7 +1,6 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -10,6 +9,7 @@ import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** /editprofile (spec §2): avatar with a preview before upload, name, read-only email, description. */

@@ -10,7 +10,6 @@ import {
 import { ClipboardList, ListVideo, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../../components/ui/Button';
 import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
@@ -19,6 +18,7 @@ import { Select, TextArea, TextInput } from '../../../../components/ui/Field';
 import { FileInput } from '../../../../components/ui/FileInput';
 import { PageHeader } from '../../../../components/ui/PageHeader';
 import { ApiError, errorMessage } from '../../../../lib/api';
+import { toast } from '../../../../lib/toast';
 import { useCourse } from '../../api/course';
 import { useEditCourse } from '../../api/manage-edit-course';
 import { useRemoveCourse } from '../../api/manage-remove-course';
