@@ -29,9 +29,10 @@ function put(html, marker, text) {
   if (html.split(marker).length !== 2) throw new Error(`postbuild: expected one ${marker} in dist/index.html`);
   return html.replace(marker, () => text);
 }
-// The entry (src/main.tsx) imports the app (src/boot.tsx) only once the first paint is on screen:
-// its chunks are named here so they download with the entry instead of after that paint, at low
-// priority since that paint does not need them (the stylesheet and the page's data go first).
+// The entry (src/main.tsx) imports the app (src/boot.tsx, which imports src/app/App.tsx) only once
+// the first paint is on screen: their chunks are named here so they download with the entry instead
+// of after that paint, at low priority since that paint does not need them (the stylesheet and the
+// page's data go first).
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
@@ -43,8 +44,13 @@ const addChunk = (key) => {
   appChunks.add(chunk.file);
   for (const dep of chunk.imports ?? []) addChunk(dep);
 };
-for (const key of entry.dynamicImports ?? []) if (key.endsWith('src/boot.tsx')) addChunk(key);
-if (appChunks.size === 0) throw new Error('postbuild: the entry does not import src/boot.tsx');
+// boot.tsx starts React, then imports the app (src/app/App.tsx) in a task of its own: both at once.
+const boot = (entry.dynamicImports ?? []).find((key) => key.endsWith('src/boot.tsx'));
+if (!boot) throw new Error('postbuild: the entry does not import src/boot.tsx');
+addChunk(boot);
+const appKey = (manifest[boot].dynamicImports ?? []).find((key) => key.endsWith('src/app/App.tsx'));
+if (!appKey) throw new Error('postbuild: src/boot.tsx does not import src/app/App.tsx');
+addChunk(appKey);
 const head = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const appPreloads = [...appChunks]
   .filter((file) => !head.includes(`/${file}"`))

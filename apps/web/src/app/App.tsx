@@ -4,6 +4,8 @@ import { Toasts } from '../components/ui/Toasts';
 import { queryClient } from './query-client';
 import { router } from './router';
 
+export { firstPageData } from './router';
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,20 +1,25 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
 import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '../features/auth';
 import { loadCertificatePage } from '../features/certificates';
 import {
   AllCoursesPage,
+  catalogQuery,
   courseQuery,
   loadCoursesPage,
   loadCreateCoursePage,
   loadDashboardPage,
   loadEditCoursePage,
+  newestCoursesQuery,
+  selectedCategories,
 } from '../features/courses';
 import { enrolledCoursesQuery } from '../features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '../features/lectures';
+import { allReviewsQuery } from '../features/reviews';
 import { loadEditProfilePage } from '../features/users';
 import { currentUserQuery } from '../lib/current-user';
+import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
@@ -101,3 +106,45 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/**
+ * What the first page drawn after a full load shows at once (the server preloads the same
+ * answers, app/page-data.ts): the landing's popular courses and reviews, the catalogue's first
+ * page, a course. Only the pages in the entry bundle; the signed-in ones for a signed-in user.
+ */
+const FIRST_PAGE_DATA: { path: string; signedIn?: true; load: (params: Params, search: URLSearchParams) => unknown }[] =
+  [
+    {
+      path: '/',
+      load: () => [
+        queryClient.prefetchQuery(newestCoursesQuery(POPULAR_COURSES_ON_HOME)),
+        queryClient.prefetchQuery(allReviewsQuery(REVIEWS_ON_HOME)),
+      ],
+    },
+    {
+      path: '/allcourses',
+      signedIn: true,
+      load: (_, search) => queryClient.prefetchInfiniteQuery(catalogQuery(selectedCategories(search))),
+    },
+    {
+      path: '/viewcourse/:courseId',
+      signedIn: true,
+      load: (params) => queryClient.prefetchQuery(courseQuery(params.courseId ?? '')),
+    },
+  ];
+
+/**
+ * Resolves once the current page's first data is in the query cache (never rejects; prefetches
+ * swallow errors). src/boot.tsx waits for it before the first render, so that render, which is a
+ * transition and so sliced into short tasks, already draws the page with its data: an answer
+ * arriving after it would re-render the page in one long task (a query's update is never sliced).
+ */
+export async function firstPageData(location: { pathname: string; search: string }) {
+  const page = FIRST_PAGE_DATA.map((p) => ({ ...p, match: matchPath(p.path, location.pathname) })).find((p) => p.match);
+  const user = queryClient.ensureQueryData(currentUserQuery);
+  const data =
+    page?.match && (!page.signedIn || (await user))
+      ? page.load(page.match.params, new URLSearchParams(location.search))
+      : undefined;
+  await Promise.all([user, ...(Array.isArray(data) ? data : [data])]);
+}

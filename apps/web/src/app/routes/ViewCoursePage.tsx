@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import {
@@ -21,22 +22,27 @@ export default function ViewCoursePage() {
   const { data: course, isPending, error } = useCourse(courseId);
   // One more than shown: this course itself is among the educator's.
   const creatorCourses = useCreatorCatalog(course?.creator, OTHER_COURSES_SHOWN + 1);
+  // The educator's other courses arrive after the page is drawn, below the fold: they are drawn in
+  // a transition (in slices), the page above them staying as it is meanwhile (the same element).
+  const others = useDeferredValue(creatorCourses.data);
   usePageTitle(course?.title);
+  const isCreator = !!course && user?._id === course.creator;
+
+  const details = useMemo(() => {
+    if (!course) return null;
+    const otherCourses = (others?.courses ?? []).filter((c) => c._id !== course._id).slice(0, OTHER_COURSES_SHOWN);
+    return (
+      <CourseDetails
+        course={course}
+        otherCourses={otherCourses}
+        enroll={<EnrollButton course={course} />}
+        reviews={<CourseReviews course={course} />}
+        reviewForm={!isCreator && <ReviewForm courseId={course._id} />}
+      />
+    );
+  }, [course, others, isCreator]);
 
   if (isPending) return <CourseDetailsSkeleton />;
   if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;
-
-  const isCreator = user?._id === course.creator;
-  const otherCourses = (creatorCourses.data?.courses ?? [])
-    .filter((c) => c._id !== course._id)
-    .slice(0, OTHER_COURSES_SHOWN);
-  return (
-    <CourseDetails
-      course={course}
-      otherCourses={otherCourses}
-      enroll={<EnrollButton course={course} />}
-      reviews={<CourseReviews course={course} />}
-      reviewForm={!isCreator && <ReviewForm courseId={course._id} />}
-    />
-  );
+  return details;
 }

@@ -1,9 +1,11 @@
-export { useCreatorCatalog } from './api/catalog';
+export { catalogQuery, useCreatorCatalog } from './api/catalog';
 export { courseQuery, useCourse } from './api/course';
+export { newestCoursesQuery } from './api/published-courses';
 export { CategoryTiles } from './components/CategoryTiles';
 export { CourseCard, CourseCardSkeleton } from './components/CourseCard';
 export { CourseDetails, CourseDetailsSkeleton } from './components/CourseDetails';
 export { CourseLoadError } from './components/CourseLoadError';
+export { selectedCategories } from './components/catalog-url';
 export { InstructorCard } from './components/InstructorCard';
 export { PopularCourses } from './components/PopularCourses';
 // In the entry bundle, not downloaded on demand: the catalogue is a learner's way in.

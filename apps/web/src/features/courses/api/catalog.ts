@@ -1,5 +1,5 @@
 import type { CatalogPage, Category } from '@kaksha/contracts';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -23,8 +23,8 @@ export function catalogPath(opts: {
 }
 
 /** The catalogue filtered by categories (any of them), a page at a time (/allcourses). */
-export const useCatalog = (categories: readonly Category[]) =>
-  useInfiniteQuery({
+export const catalogQuery = (categories: readonly Category[]) =>
+  infiniteQueryOptions({
     // Under publishedCourses: whatever refreshes the catalogue refreshes these pages too.
     queryKey: [...queryKeys.publishedCourses, 'catalog', categories],
     queryFn: ({ pageParam, signal }) => api.get<CatalogPage>(catalogPath({ categories, cursor: pageParam }), signal),
@@ -33,6 +33,8 @@ export const useCatalog = (categories: readonly Category[]) =>
     // A new filter keeps the old cards on screen until its first page arrives.
     placeholderData: keepPreviousData,
   });
+
+export const useCatalog = (categories: readonly Category[]) => useInfiniteQuery(catalogQuery(categories));
 
 /** An educator's published courses (a course page's "other courses by the educator"). */
 export const useCreatorCatalog = (creator: string | undefined, limit: number) =>

@@ -1,5 +1,5 @@
 import type { Course } from '@kaksha/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,5 +14,7 @@ async function fetchPublishedCourses(limit: number) {
 }
 
 /** Only the newest `limit` published courses (the landing page), without loading the whole catalogue. */
-export const useNewestCourses = (limit: number) =>
-  useQuery({ queryKey: [...queryKeys.publishedCourses, { limit }], queryFn: () => fetchPublishedCourses(limit) });
+export const newestCoursesQuery = (limit: number) =>
+  queryOptions({ queryKey: [...queryKeys.publishedCourses, { limit }], queryFn: () => fetchPublishedCourses(limit) });
+
+export const useNewestCourses = (limit: number) => useQuery(newestCoursesQuery(limit));

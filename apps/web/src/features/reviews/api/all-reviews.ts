@@ -1,5 +1,5 @@
 import type { Review } from '@kaksha/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,8 +7,8 @@ import { queryKeys } from '../../../lib/query-keys';
  * Reviews of published courses, newest first (spec: allReview); `limit`: only the newest few, so the
  * landing page never downloads every review. A failure is only logged (spec §8).
  */
-export function useAllReviews(limit?: number) {
-  return useQuery({
+export const allReviewsQuery = (limit?: number) =>
+  queryOptions({
     queryKey: [...queryKeys.allReviews, limit ?? 'all'],
     queryFn: async () => {
       try {
@@ -19,4 +19,5 @@ export function useAllReviews(limit?: number) {
       }
     },
   });
-}
+
+export const useAllReviews = (limit?: number) => useQuery(allReviewsQuery(limit));
