@@ -68,7 +68,12 @@ export function splitVariants(word: string): { words: string[]; strength: number
     return out;
   }
   if (!/^[a-z]+$/.test(word) || word.length < 5) return out;
-  for (let i = 2; i <= word.length - 2; i++) out.push({ words: [word.slice(0, i), word.slice(i)], strength: 0.95 });
+  for (let i = 2; i <= word.length - 2; i++) {
+    const parts = [word.slice(0, i), word.slice(i)];
+    // A function word is no part of a name, and matching would skip it ("nocode" is not "code").
+    if (parts.some((p) => QUERY_STOPWORDS.has(p))) continue;
+    out.push({ words: parts, strength: 0.95 });
+  }
   return out;
 }
 

@@ -103,7 +103,6 @@ face recognition | facial recognition | face detection
 object detection | object recognition
 image generation | ai image generation | text to image | ai art | ai images
 prompt engineering | prompting | prompt writing | prompt design
-no code | nocode | without code | without coding
 scikit learn | sklearn | scikitlearn
 hugging face | huggingface
 project management | pmp
@@ -216,7 +215,7 @@ laravel: php .8
 api: rest .7, endpoints .7, http .5, graphql .6, backend .5
 responsive: mobile friendly .8, media queries .8, responsive design 1
 performance: speed .8, optimization .8, optimisation .8, fast .6, core web vitals .6, profiling .6, rendering .5, memoization .5
-wordpress: cms .8, blog .6, website .6, without coding .5, elementor .7
+wordpress: cms .8, blog .6, website .6, nocode .5, elementor .7
 ecommerce: shopify .8, woocommerce .8, store .6, selling online .8, online business .6
 mobile app: app development .9, android .8, ios .8, flutter .7, react native .7, mobile .9, apps .8
 app development: mobile app .9, android .7, ios .7, flutter .6, react native .6, kotlin .6, swift .6, apps .8, app .8
@@ -239,8 +238,8 @@ data structures and algorithms: data structures .95, algorithms .95, coding inte
 algorithms: algorithm 1, data structures .8, dsa .8, sorting .6, dynamic programming .7, recursion .5
 coding interview: dsa .8, data structures .8, algorithms .8, leetcode .9, interview .6
 competitive programming: dsa .8, algorithms .8, codeforces .8, leetcode .7
-programming: coding 1, code .8, programming language .9, software development .7, developer .5
-coding: programming 1, code .9
+programming: coding 1, code .8, programming language .9, software development .7, developer .5, programming languages .8, python .5, javascript .5, java .5, cplusplus .5, kotlin .4, html .4
+coding: programming 1, code .9, programming languages .8, python .5, javascript .5, java .5, cplusplus .5, kotlin .4, html .4
 object oriented programming: classes .7, objects .6, inheritance .7, polymorphism .7
 version control: git 1, github .9, gitlab .7, branches .5
 docker: containers .8, containerization .9, kubernetes .6, devops .7
@@ -327,8 +326,8 @@ job: jobs 1, job search .8, career .8, hiring .6, placement .7, employment .7, n
 career: careers 1, job .8, jobs .8, job ready .7, job search .7
 productivity: time management .7, save time .8, saving time .8, efficiency .8, workflow .6, automation .5, organize .5, faster .5
 time management: productivity .8, planning .5, habits .5
-automation: automate 1, automating 1, zapier .7, workflows .7, workflow .7, no code .5, scripting .5, macros .5
-no code: zapier .5, bubble .6, webflow .6, without coding 1
+automation: automate 1, automating 1, zapier .7, workflows .7, workflow .7, nocode .5, scripting .5, macros .5
+nocode: zapier .5, bubble .6, webflow .6
 chatgpt: openai .7, gpt .9, prompts .6, generative ai .5, llm .5, ai chatbot .6, ai tools .6
 prompt engineering: prompts .9, prompt .9, chatgpt .6, llm .5, gpt .5
 ai tools: chatgpt .6, automation .5, productivity .5, copilot .5, midjourney .5, notion ai .5, gemini .5, ai .7

@@ -108,6 +108,7 @@ describe('query understanding', () => {
     expect(canonicalize('Websites Without Writing Code')).toBe('websites nocode no');
     expect(canonicalize('non programmers', true)).toBe('nonprogrammers');
     expect(canonicalize('no code apps', true)).toBe('nocode apps');
+    expect(canonicalize('app banana bina coding ke', true)).toBe('app banana nocode');
   });
 
   it("reads a query's OSCP-like, project-based, beginner-friendly as their head word", () => {

@@ -148,6 +148,8 @@ describe('spelling variants of catalogue terms', () => {
   it('splits a joined word every way and a version suffix off', () => {
     expect(splitVariants('zorbquix').map((v) => v.words)).toContainEqual(['zorb', 'quix']);
     expect(splitVariants('zorb7').map((v) => v.words)).toEqual([['zorb', '7'], ['zorb']]);
+    // A function word is never a part: "nozorb" must not match a bare "zorb".
+    expect(splitVariants('nozorb').map((v) => v.words)).not.toContainEqual(['no', 'zorb']);
     expect(splitVariants('abc')).toEqual([]);
   });
 

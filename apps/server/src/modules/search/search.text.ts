@@ -20,8 +20,9 @@ const SPECIAL: [RegExp, string][] = [
   [/\be-?mail\b/g, ' email '],
   [/\be-?commerce\b/g, ' ecommerce '],
   [/\be-?book(s?)\b/g, ' ebook$1 '],
-  // "No-code" courses are not about code: their text keeps the name, not the bare word.
-  [/\b(?:no[- ]?code|without\s+(?:writing\s+|any\s+)?(?:code|coding))\b/g, ' nocode no '],
+  // "No-code" courses are not about code: their text keeps the name, not the bare word
+  // ("bina coding ke" is Hinglish for "without coding").
+  [/\b(?:no[- ]?code|(?:without|bina)\s+(?:writing\s+|any\s+)?(?:code|coding)(?:\s+ke)?)\b/g, ' nocode no '],
   [/\blow-?code\b/g, ' lowcode low code '],
   [/\bfull-?stack\b/g, ' fullstack full stack '],
   [/\bfront-?end\b/g, ' frontend front end '],
