@@ -1,6 +1,6 @@
 import { lexiconExpansions, lexKey } from './search.lexicon.ts';
 import type { Concept } from './search.query.ts';
-import { QUERY_STOPWORDS, WEAK_WORDS } from './search.query.ts';
+import { isWeakWord, QUERY_STOPWORDS } from './search.query.ts';
 import { commonPrefix, importanceOf, vectorStrength } from './search.scoring.ts';
 import { words as wordsOf } from './search.text.ts';
 import type { Tuning } from './search.tuning.ts';
@@ -22,7 +22,7 @@ export function specFor(
   for (const e of lexiconExpansions(phrase)) {
     expansions.push({ words: wordsOf(e.phrase), strength: e.strength, kind: 'lexicon' });
   }
-  if (v && ws.length === 1 && !WEAK_WORDS.has(ws[0])) {
+  if (v && ws.length === 1 && !isWeakWord(ws[0])) {
     for (const n of neighbours(v, ws[0], t.vecMinSim)) {
       // Distributional neighbours are often siblings (guitar/piano, java/javascript): only
       // the word's own forms (photos/photographs, predict/predicting) count in full.

@@ -85,7 +85,9 @@ difficult tough small big little large short long
 
 const toSet = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
 export const QUERY_STOPWORDS = new Set([...toSet(STOP), ...toSet(HINGLISH_STOP)]);
-export const WEAK_WORDS = toSet(WEAK);
+const WEAK_WORDS = toSet(WEAK);
+/** A weak word, or one of its -s forms ("works", "helps", "tools" of "work", "help", "tool"). */
+export const isWeakWord = (w: string) => WEAK_WORDS.has(w) || (w.endsWith('s') && WEAK_WORDS.has(w.slice(0, -1)));
 
 // ---- constraints ----
 

@@ -11,6 +11,7 @@ import {
   explainedShare,
   hasEvidence,
   idfFactor,
+  importanceOf,
   lexemeSequence,
   nearOtherConcepts,
   occurrence,
@@ -77,6 +78,13 @@ describe('scoring functions', () => {
     expect(rankedMatch(1, others, t)).toBe(1);
     const single = conceptMatches(prepare(spec('zorb', alternatives.slice(0, 1)), v), postings, undefined, t);
     expect(rankedMatch(single.best, single.others, t)).toBeLessThan(rankedMatch(best, others, t));
+  });
+
+  it('gives weak words, in any -s form, little importance', () => {
+    const rank = () => 20_000;
+    expect(importanceOf(['works'], rank, t)).toBe(t.weakImportance);
+    expect(importanceOf(['work'], rank, t)).toBe(t.weakImportance);
+    expect(importanceOf(['zorbs'], rank, t)).toBeGreaterThan(t.weakImportance);
   });
 
   it('finds concepts that occur side by side in one field, not scattered or across fields', () => {

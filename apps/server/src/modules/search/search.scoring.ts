@@ -1,5 +1,5 @@
 import type { Constraints, ParsedQuery } from './search.query.ts';
-import { QUERY_STOPWORDS, WEAK_WORDS } from './search.query.ts';
+import { isWeakWord, QUERY_STOPWORDS } from './search.query.ts';
 import type { Tuning } from './search.tuning.ts';
 import type {
   ConceptSpec,
@@ -28,7 +28,7 @@ export function importanceOf(phraseWords: string[], rank: (w: string) => number 
   let best = 0;
   for (const w of phraseWords) {
     if (QUERY_STOPWORDS.has(w)) continue;
-    const imp = WEAK_WORDS.has(w) ? t.weakImportance : specificity(rank(w));
+    const imp = isWeakWord(w) ? t.weakImportance : specificity(rank(w));
     best = Math.max(best, imp);
   }
   if (phraseWords.length > 1) best = Math.min(1, best + 0.1);
