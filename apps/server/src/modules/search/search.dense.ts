@@ -132,6 +132,15 @@ export function upsertVectors(cache: DenseCache, rows: { id: string; vec: Int8Ar
   }
 }
 
+/** The unit vector of a course in the cache, or null when the cache does not have it. */
+export function courseVector(cache: DenseCache, id: string): Float32Array | null {
+  const r = cache.row.get(id);
+  if (r === undefined || !cache.norms[r]) return null;
+  const out = new Float32Array(cache.dims);
+  for (let d = 0; d < cache.dims; d++) out[d] = cache.vectors[r * cache.dims + d] / cache.norms[r];
+  return out;
+}
+
 export function emptyCache(dims: number, version = -1): DenseCache {
   return {
     version,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../core/db/client.ts';
-import { denseIndex, nearest } from './search.dense.ts';
+import { courseVector, denseIndex, nearest } from './search.dense.ts';
 import type { Embedder } from './search.embedder.ts';
 import { expandConcepts } from './search.expand.ts';
 import { fuseLists } from './search.fusion.ts';
@@ -181,7 +181,8 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
 
   // Dense evidence: the nearest courses by embedding, from the in-process vector cache.
   const v = wordVectors();
-  const dense = v && model.denseVec ? nearest(await denseIndex(db, version, v.dims), model.denseVec, t.denseK) : [];
+  const cache = v && model.denseVec ? await denseIndex(db, version, v.dims) : null;
+  const dense = cache && model.denseVec ? nearest(cache, model.denseVec, t.denseK) : [];
   const lexBest = scored.length ? scored.reduce((a, b) => (b.topic > a.topic ? b : a)) : undefined;
   const lexicalAnswer = scored.some((s) => s.explained >= answerThreshold(s.coreMatch, t));
   const denseBest = dense[0]?.similarity ?? 0;
@@ -198,8 +199,22 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
   const denseHits = neighbours.filter(
     (d) => d.similarity >= t.denseFloor && d.similarity >= nearestSim - t.denseSpread,
   );
+  // A short lexical answer is followed by courses like its best one (relevance feedback): the
+  // siblings of a precise answer ("jetpack compose" → other Android courses) name none of its words.
+  const best = lexicalAnswer && cache && lexList.length < t.feedbackBelow ? lexList[0] : undefined;
+  const bestVec = best && cache ? courseVector(cache, best.id) : null;
+  const similar =
+    cache && bestVec
+      ? nearest(cache, bestVec, t.feedbackBelow + 1)
+          .filter((d) => d.id !== best?.id)
+          .filter(
+            (d, _, all) =>
+              d.similarity >= t.feedbackFloor && d.similarity >= (all[0]?.similarity ?? 0) - t.feedbackSpread,
+          )
+          .slice(0, t.feedbackBelow - lexList.length)
+      : [];
   const byId = new Map(scored.map((s) => [s.id, s]));
-  const missing = denseHits.filter((d) => !byId.has(d.id)).map((d) => d.id);
+  const missing = [...denseHits, ...similar].filter((d) => !byId.has(d.id)).map((d) => d.id);
   for (const row of await candidateRows(db, missing))
     byId.set(row.course_id, scoreCandidate(row, model, q, t, !!opts.debug));
   const denseList = denseHits
@@ -207,12 +222,17 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
     .map((d) => ({ id: d.id, score: d.similarity * constraintFactor(q.constraints, rowFacts(byId.get(d.id)), t) }))
     .sort((a, b) => b.score - a.score)
     .map((d) => d.id);
-  const fused = fuseLists(
-    lexList.map((s) => s.id),
-    denseList,
-    lexicalAnswer,
-    t,
-  ).slice(0, t.maxResults * 2);
+  const fused = [
+    ...new Set([
+      ...fuseLists(
+        lexList.map((s) => s.id),
+        denseList,
+        lexicalAnswer,
+        t,
+      ),
+      ...similar.filter((d) => byId.has(d.id)).map((d) => d.id),
+    ]),
+  ].slice(0, t.maxResults * 2);
   const signals = await loadSignals(db, fused);
   // Fused order (one rank = 0.025), moved by rating and popularity: about a rank, or a few when asked for.
   return fused

@@ -290,6 +290,21 @@ describe('POST /api/ai/search', async () => {
     expect(await titles('kubernetes cluster operations')).not.toContain('Kubernetes Cluster Operations');
   });
 
+  it('follows a short, precise answer with the courses most like it (relevance feedback)', async () => {
+    const lesson = (instrument: string) => ({
+      subTitle: `Bowing, scales and sheet music for the ${instrument}`,
+      description: `Practise bowing, scales, vibrato and reading sheet music on the ${instrument}, then play a recital.`,
+      category: 'Others' as const,
+      level: 'Beginner' as const,
+      price: 799,
+    });
+    const violin = await createCourse(app, educator.id, { title: 'Zorbix Violin Studio', ...lesson('violin') });
+    const cello = await createCourse(app, educator.id, { title: 'Cello Lessons', ...lesson('cello') });
+    // Only the first names "zorbix"; the second shares none of the query's words but all of its subject.
+    expect(await titles('zorbix')).toEqual(['Zorbix Violin Studio', 'Cello Lessons']);
+    for (const { id } of [violin, cello]) await send(app, 'DELETE', `/api/course/removecourse/${id}`, educatorCookie);
+  });
+
   it('finds a course by the initials of its multi-word term (mined acronym)', async () => {
     const course = await send(app, 'POST', '/api/course/create', educatorCookie, {
       title: 'Zorbic Quantum Fabrication',

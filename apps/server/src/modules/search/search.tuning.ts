@@ -103,6 +103,12 @@ export interface Tuning {
    * match, at most accumulateCap of it. */
   accumulate: number;
   accumulateCap: number;
+  /** A lexical answer shorter than feedbackBelow is filled up to that length with the courses
+   * whose vectors are nearest its best one's (cosine ≥ feedbackFloor and within feedbackSpread
+   * of the nearest: averaged word vectors are all fairly alike, so only clear siblings). */
+  feedbackBelow: number;
+  feedbackFloor: number;
+  feedbackSpread: number;
 }
 
 export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
@@ -110,6 +116,9 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   vecMinSim: 0.62,
   accumulate: 0.8,
   accumulateCap: 0.75,
+  feedbackBelow: 10,
+  feedbackFloor: 0.8,
+  feedbackSpread: 0.05,
   vecFloor: 0.5,
   vecScale: 0.7,
   vecSiblingFactor: 0.5,
@@ -123,10 +132,10 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   levelBonus: 0.3,
   categoryBonus: 0.05,
   minScore: 0.42,
-  floorScore: 0.25,
+  floorScore: 0.2,
   coreMissing: 0.15,
   coreMargin: 0.12,
-  relScore: 0.3,
+  relScore: 0.2,
   idfWeight: 0.65,
   ratingTie: 0.02,
   popularTie: 0.01,
