@@ -8,11 +8,15 @@
 //   --report DIR      keep each page's median Lighthouse report (HTML and JSON)
 //   --no-build        use the existing build
 //   --build-dir DIR   measure another checkout's build as it is (e.g. `git archive <commit>` built in /tmp)
+//   --against DIR     also measure the build in DIR (e.g. the commit before), its runs interleaved with
+//                     this one's (A B B A …), each on its own server and data: a busy machine's load
+//                     then falls on both alike
+//   --pages LIST      only these pages (comma-separated: /, /allcourses, /viewcourse)
 //   --courses N       a synthetic catalogue of N courses (npm run db:seed-synthetic) instead of the demo
 //   --learners M      its learners (default N); --data-dir DIR seeds into DIR and keeps it, or reuses
 //                     the database already there (so several runs share one seeding)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +30,8 @@ const { values: args } = parseArgs({
     report: { type: 'string' },
     'no-build': { type: 'boolean' },
     'build-dir': { type: 'string' },
+    against: { type: 'string' },
+    pages: { type: 'string' },
     courses: { type: 'string' },
     learners: { type: 'string' },
     'data-dir': { type: 'string' },
@@ -45,16 +51,37 @@ const data =
     ? await syntheticDataDir({ courses, learners: Number(args.learners ?? courses), dataDir: args['data-dir'] })
     : null;
 console.log(`load average before: ${load()}`);
-const server = await startServer({
-  quiet: true,
-  dir: args['build-dir'] ? path.resolve(args['build-dir']) : undefined,
-  dataDir: data?.dataDir,
-  readySeconds: 180,
-  env: data ? { SEED_DEMO: 'false' } : {},
-}).catch(async (e) => {
+// The compared build gets a copy of the synthetic database (PGlite is one process's), or its own demo.
+const againstData = data && args.against ? mkdtempSync(path.join(tmpdir(), 'kaksha-against-')) : undefined;
+if (againstData) cpSync(data.dataDir, againstData, { recursive: true });
+const builds = [];
+const cleanUp = async () => {
+  for (const build of builds) await build.server.stop();
+  if (againstData) rmSync(againstData, { recursive: true, force: true });
   await data?.remove();
+};
+try {
+  for (const [label, dir, dataDir] of [
+    [
+      args['build-dir'] ? path.basename(path.resolve(args['build-dir'])) : 'this build',
+      args['build-dir'],
+      data?.dataDir,
+    ],
+    ...(args.against ? [[`against ${path.basename(path.resolve(args.against))}`, args.against, againstData]] : []),
+  ]) {
+    const server = await startServer({
+      quiet: true,
+      dir: dir ? path.resolve(dir) : undefined,
+      dataDir,
+      readySeconds: 180,
+      env: data ? { SEED_DEMO: 'false' } : {},
+    });
+    builds.push({ label, server });
+  }
+} catch (e) {
+  await cleanUp();
   throw e;
-});
+}
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
 
 const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -101,43 +128,63 @@ function row(name, lhr) {
 }
 
 try {
-  const cookie = await signIn(server.baseUrl, data ? SYNTHETIC_LEARNER : DEMO_LEARNER);
-  const [course] = await (await fetch(`${server.baseUrl}/api/course/getpublishedcoures?limit=1`)).json();
-
-  const pages = [
-    { name: '/', path: '/', cookie: undefined },
-    { name: '/allcourses', path: '/allcourses', cookie },
-    { name: '/viewcourse/{id}', path: `/viewcourse/${course._id}`, cookie },
-  ];
+  const pages = [];
+  for (const build of builds) {
+    const cookie = await signIn(build.server.baseUrl, data ? SYNTHETIC_LEARNER : DEMO_LEARNER);
+    const [course] = await (await fetch(`${build.server.baseUrl}/api/course/getpublishedcoures?limit=1`)).json();
+    build.pages = {
+      '/': { path: '/', cookie: undefined },
+      '/allcourses': { path: '/allcourses', cookie },
+      '/viewcourse/{id}': { path: `/viewcourse/${course._id}`, cookie },
+    };
+  }
+  const wanted = args.pages?.split(',').map((p) => p.trim().replace(/^\/viewcourse.*/, '/viewcourse/{id}'));
+  for (const name of ['/', '/allcourses', '/viewcourse/{id}']) if (!wanted || wanted.includes(name)) pages.push(name);
   const rows = [];
-  for (const page of pages) {
-    const results = [];
+  for (const name of pages) {
+    const results = builds.map(() => []);
     try {
-      for (let i = 0; i < runs; i++) results.push(await audit(`${server.baseUrl}${page.path}`, page.cookie));
+      for (let i = 0; i < runs; i++) {
+        // A B, then B A: neither build always runs right after the other.
+        const order = builds.map((_, b) => b);
+        if (i % 2 === 1) order.reverse();
+        for (const b of order) {
+          const { server } = builds[b];
+          const page = builds[b].pages[name];
+          results[b].push(await audit(`${server.baseUrl}${page.path}`, page.cookie));
+        }
+      }
     } catch (error) {
       // A page Lighthouse cannot finish (e.g. PROTOCOL_TIMEOUT on a very slow page) is a result too.
       console.log(error.message);
-      rows.push({ page: page.name, performance: 'failed', 'perf (all runs)': `${results.length} of ${runs} done` });
+      rows.push({ page: name, performance: 'failed', 'perf (all runs)': `${results[0].length} of ${runs} done` });
       continue;
     }
-    results.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
-    const median = results[Math.floor(results.length / 2)];
-    rows.push({
-      ...row(page.name, median.lhr),
-      'perf (all runs)': results.map((r) => score(r.lhr, 'performance')).join(' '),
+    builds.forEach((build, b) => {
+      const runsOfBuild = [...results[b]].sort((x, y) => score(x.lhr, 'performance') - score(y.lhr, 'performance'));
+      const median = runsOfBuild[Math.floor(runsOfBuild.length / 2)];
+      rows.push({
+        ...(builds.length > 1 ? { build: build.label } : {}),
+        ...row(name, median.lhr),
+        'perf (all runs)': results[b].map((r) => score(r.lhr, 'performance')).join(' '),
+        'TBT (all runs)': results[b].map((r) => Math.round(r.lhr.audits['total-blocking-time'].numericValue)).join(' '),
+      });
+      const last = rows.at(-1);
+      console.log(
+        `${name}${builds.length > 1 ? ` (${build.label})` : ''}: performance ${last.performance} (${last['perf (all runs)']})`,
+      );
+      if (args.report) {
+        mkdirSync(args.report, { recursive: true });
+        const base = name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+        const file = path.join(args.report, b === 0 ? base : `${base}-against`);
+        writeFileSync(`${file}.html`, median.report);
+        writeFileSync(`${file}.json`, JSON.stringify(median.lhr));
+      }
     });
-    console.log(`${page.name}: performance ${rows.at(-1).performance} (${rows.at(-1)['perf (all runs)']})`);
-    if (args.report) {
-      mkdirSync(args.report, { recursive: true });
-      const file = path.join(args.report, page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home');
-      writeFileSync(`${file}.html`, median.report);
-      writeFileSync(`${file}.json`, JSON.stringify(median.lhr));
-    }
   }
   console.table(rows);
   console.log(`load average after: ${load()}`);
 } finally {
   await chrome.kill();
-  await server.stop();
-  await data?.remove();
+  await cleanUp();
 }
