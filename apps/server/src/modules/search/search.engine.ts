@@ -25,6 +25,7 @@ import {
   prepare,
   rankedMatch,
   tieBreak,
+  titledAcronymsOf,
   topicBonus,
 } from './search.scoring.ts';
 import { DEFAULT_TUNING, type Tuning } from './search.tuning.ts';
@@ -69,6 +70,8 @@ interface QueryModel {
   /** The query's most specific concept: an answer that misses it entirely needs more support. */
   core: Prepared | undefined;
   catLexemes: Map<string, Set<string>>;
+  /** Acronym lexemes some lexical candidate has in its title or subtitle. */
+  titledAcronyms?: Set<string>;
 }
 
 function lexemesOf(prepared: Prepared[], minStrength: number): Set<string> {
@@ -128,7 +131,7 @@ function scoreCandidate(c: CandidateRow, m: QueryModel, q: ParsedQuery, t: Tunin
   const perConcept: Record<string, number> = {};
   const near = t.proximityBoost ? nearOtherConcepts(m.prepared, postings, t) : undefined;
   for (const [i, p] of m.prepared.entries()) {
-    const { best, others } = conceptMatches(p, postings, catLex, t);
+    const { best, others } = conceptMatches(p, postings, catLex, t, m.titledAcronyms);
     const match = near?.[i] ? Math.min(1, best * (1 + t.proximityBoost)) : best;
     const ranked = rankedMatch(match, others, t);
     covered += p.spec.importance * match;
@@ -177,6 +180,10 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
   const ranked = retrievalTerms(prepared, t);
   const model = queryModel(prepared, categoryLexemesFrom(vocab));
   const lexRows = ranked.length ? await lexicalCandidates(db, ranked, docs, t) : [];
+  model.titledAcronyms = titledAcronymsOf(
+    prepared,
+    lexRows.map((c) => c.tsv),
+  );
   const scored = lexRows.map((c) => scoreCandidate(c, model, q, t, !!opts.debug));
 
   // Dense evidence: the nearest courses by embedding, from the in-process vector cache.

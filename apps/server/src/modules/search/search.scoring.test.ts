@@ -19,22 +19,26 @@ import {
   prefixStrength,
   prepare,
   rankedMatch,
+  titledAcronymsOf,
   tsqueryOf,
 } from './search.scoring.ts';
 import { DEFAULT_TUNING, tuningWith } from './search.tuning.ts';
-import type { ConceptSpec, Vocab } from './search.types.ts';
+import type { ConceptSpec, Expansion, Vocab } from './search.types.ts';
 
 /** Synthetic words only: nothing here comes from an evaluation set. */
 const t = DEFAULT_TUNING;
 const vocab = (entries: Record<string, number>) =>
   new Map<string, Vocab>(Object.entries(entries).map(([w, df]) => [w, { lexeme: w, df }]));
-const spec = (phrase: string, expansions: { words: string[]; strength: number }[] = []): ConceptSpec => ({
+const spec = (
+  phrase: string,
+  expansions: { words: string[]; strength: number; kind?: Expansion['kind'] }[] = [],
+): ConceptSpec => ({
   phrase,
   words: phrase.split(' '),
   importance: 1,
   expansions: [
     { words: phrase.split(' '), strength: 1, kind: 'self' },
-    ...expansions.map((e) => ({ ...e, kind: 'lexicon' as const })),
+    ...expansions.map((e) => ({ ...e, kind: e.kind ?? ('lexicon' as const) })),
   ],
   parts: [],
 });
@@ -78,6 +82,21 @@ describe('scoring functions', () => {
     expect(rankedMatch(1, others, t)).toBe(1);
     const single = conceptMatches(prepare(spec('zorb', alternatives.slice(0, 1)), v), postings, undefined, t);
     expect(rankedMatch(single.best, single.others, t)).toBeLessThan(rankedMatch(best, others, t));
+  });
+
+  it("weighs chance initials below a course that names the acronym's term in its title", () => {
+    const v = vocab({ acrnymzq: 1 });
+    const p = prepare(spec('zq', [{ words: ['acrnymzq'], strength: 0.8, kind: 'acronym' }]), v);
+    const titled = "'acrnymzq':1A 'glim':2A";
+    const chance = "'acrnymzq':14C 'glim':2A";
+    expect(titledAcronymsOf([p], [chance])).toEqual(new Set());
+    const named = titledAcronymsOf([p], [chance, titled]);
+    expect(named).toEqual(new Set(['acrnymzq']));
+    const { postings } = parseTsvector(chance);
+    expect(conceptMatches(p, postings, undefined, t).best).toBeCloseTo(0.8 * t.field.C);
+    expect(conceptMatches(p, postings, undefined, t, named).best).toBeCloseTo(0.8 * t.field.C * t.acronymChance);
+    // The titled course itself keeps its full match.
+    expect(conceptMatches(p, parseTsvector(titled).postings, undefined, t, named).best).toBeCloseTo(0.8);
   });
 
   it('gives weak words, in any -s form, little importance', () => {

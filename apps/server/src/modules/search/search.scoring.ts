@@ -235,7 +235,8 @@ export function prepare(spec: ConceptSpec, vocab: Map<string, Vocab>): Prepared 
     if (!seq) continue;
     const key = seq.map((s) => `${s.offset}:${s.lexeme}`).join(' ');
     const prev = byKey.get(key);
-    if (!prev || prev.strength < e.strength) byKey.set(key, { strength: e.strength, seq });
+    if (!prev || prev.strength < e.strength)
+      byKey.set(key, { strength: e.strength, seq, acronym: e.kind === 'acronym' });
   }
   return { spec, matchables: [...byKey.values()], parts: spec.parts.map((p) => prepare(p, vocab)) };
 }
@@ -249,11 +250,15 @@ export function conceptMatches(
   postings: Postings,
   catLex: Set<string> | undefined,
   t: Tuning,
+  titledAcronyms?: Set<string>,
 ): { best: number; others: number } {
   let best = 0;
   let sum = 0;
   for (const m of p.matchables) {
-    const match = m.strength * occurrence(m.seq, postings, catLex, t);
+    let field = occurrence(m.seq, postings, catLex, t);
+    // Initials of lecture or description words are mostly chance when some course has the term in its title.
+    if (m.acronym && field < t.field.B && titledAcronyms?.has(m.seq[0].lexeme)) field *= t.acronymChance;
+    const match = m.strength * field;
     sum += match;
     best = Math.max(best, match);
   }
@@ -271,6 +276,18 @@ export function conceptMatches(
 
 export const conceptMatch = (p: Prepared, postings: Postings, catLex: Set<string> | undefined, t: Tuning) =>
   conceptMatches(p, postings, catLex, t).best;
+
+/** The acronym lexemes some candidate has in its title or subtitle (labels A, B). */
+export function titledAcronymsOf(prepared: Prepared[], tsvs: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of prepared)
+    for (const m of p.matchables) {
+      if (!m.acronym || out.has(m.seq[0].lexeme)) continue;
+      const titled = new RegExp(`'${m.seq[0].lexeme}':[0-9ABCD,]*[AB](?:[ ,]|$)`);
+      if (tsvs.some((tsv) => titled.test(tsv))) out.add(m.seq[0].lexeme);
+    }
+  return out;
+}
 
 /**
  * A concept's match for ranking: its other expansions' matches close part of the gap between

@@ -71,6 +71,8 @@ export interface Tuning {
   phoneticStrength: number;
   /** A query word matched as the initials of a catalogue term. */
   acronymStrength: number;
+  /** Its lecture/description matches count this much when some candidate has it in a title. */
+  acronymChance: number;
   /** Dense retrieval: neighbours read per query. */
   denseK: number;
   /**
@@ -157,6 +159,7 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   typoImportance: 0.8,
   phoneticStrength: 0.75,
   acronymStrength: 0.8,
+  acronymChance: 0.5,
   denseK: 30,
   evidenceLexWeight: 0,
   evidenceAnswer: 0.84,

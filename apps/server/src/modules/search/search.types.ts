@@ -44,6 +44,8 @@ export type LexemeSeq = { lexeme: string; offset: number }[];
 export interface Matchable {
   strength: number;
   seq: LexemeSeq;
+  /** A mined acronym (one marked lexeme). */
+  acronym?: boolean;
 }
 
 /** A concept with its expansions resolved to lexeme sequences. */
