@@ -71,7 +71,7 @@ interface QueryModel {
   core: Prepared | undefined;
   catLexemes: Map<string, Set<string>>;
   /** Acronym lexemes some lexical candidate has in its title or subtitle. */
-  titledAcronyms?: Set<string>;
+  titledAcronyms: Set<string>;
 }
 
 function lexemesOf(prepared: Prepared[], minStrength: number): Set<string> {
@@ -104,7 +104,11 @@ function denseWeights(prepared: Prepared[]): Map<string, number> {
   return out;
 }
 
-function queryModel(prepared: Prepared[], catLexemes: Map<string, Set<string>>): QueryModel {
+function queryModel(
+  prepared: Prepared[],
+  catLexemes: Map<string, Set<string>>,
+  titledAcronyms: Set<string>,
+): QueryModel {
   const v = wordVectors();
   const qWeights = new Map<string, number>();
   for (const p of prepared)
@@ -118,6 +122,7 @@ function queryModel(prepared: Prepared[], catLexemes: Map<string, Set<string>>):
     wanted: lexemesOf(prepared, Number.NEGATIVE_INFINITY),
     core: prepared.length > 1 ? prepared.reduce((a, b) => (b.spec.importance > a.spec.importance ? b : a)) : undefined,
     catLexemes,
+    titledAcronyms,
   };
 }
 
@@ -178,12 +183,12 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
   const prepared = specs.map((s) => prepare(s, vocab));
 
   const ranked = retrievalTerms(prepared, t);
-  const model = queryModel(prepared, categoryLexemesFrom(vocab));
   const lexRows = ranked.length ? await lexicalCandidates(db, ranked, docs, t) : [];
-  model.titledAcronyms = titledAcronymsOf(
+  const titled = titledAcronymsOf(
     prepared,
     lexRows.map((c) => c.tsv),
   );
+  const model = queryModel(prepared, categoryLexemesFrom(vocab), titled);
   const scored = lexRows.map((c) => scoreCandidate(c, model, q, t, !!opts.debug));
 
   // Dense evidence: the nearest courses by embedding, from the in-process vector cache.
@@ -208,7 +213,7 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
   );
   // A short lexical answer is followed by courses like its best one (relevance feedback): the
   // siblings of a precise answer ("jetpack compose" → other Android courses) name none of its words.
-  const best = lexicalAnswer && cache && lexList.length < t.feedbackBelow ? lexList[0] : undefined;
+  const best = lexicalAnswer && lexList.length < t.feedbackBelow ? lexList[0] : undefined;
   const bestVec = best && cache ? courseVector(cache, best.id) : null;
   const similar =
     cache && bestVec

@@ -86,7 +86,7 @@ difficult tough small big little large short long
 const toSet = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
 export const QUERY_STOPWORDS = new Set([...toSet(STOP), ...toSet(HINGLISH_STOP)]);
 const WEAK_WORDS = toSet(WEAK);
-/** A weak word, or one of its -s forms ("works", "helps", "tools" of "work", "help", "tool"). */
+/** A weak word, or one of its -s forms ("works", "helps" of "work", "help"). */
 export const isWeakWord = (w: string) => WEAK_WORDS.has(w) || (w.endsWith('s') && WEAK_WORDS.has(w.slice(0, -1)));
 
 // ---- constraints ----

@@ -116,11 +116,6 @@ export interface Tuning {
 export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   field: { A: 1, B: 0.8, category: 0.72, C: 0.62, D: 0.45 },
   vecMinSim: 0.62,
-  accumulate: 0.8,
-  accumulateCap: 0.75,
-  feedbackBelow: 10,
-  feedbackFloor: 0.8,
-  feedbackSpread: 0.05,
   vecFloor: 0.5,
   vecScale: 0.7,
   vecSiblingFactor: 0.5,
@@ -172,6 +167,11 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   rrfK: 10,
   denseWeight: 1,
   denseAppend: 5,
+  accumulate: 0.8,
+  accumulateCap: 0.75,
+  feedbackBelow: 10,
+  feedbackFloor: 0.8,
+  feedbackSpread: 0.05,
 });
 
 /** The defaults with some values replaced (calibration, tests). */
