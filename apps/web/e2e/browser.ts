@@ -25,10 +25,11 @@ export const baseUrl = () => inject('baseUrl');
 
 /**
  * A fresh browser context (own cookies) with a page at desktop (1280 px) or phone (360 px)
- * size, or any `width`. Console errors (and warnings about unused preloads) are collected.
+ * size, or any `width`; `javaScript: false` to see what the server's HTML alone shows. Console
+ * errors (and warnings about unused preloads) are collected.
  */
 export async function newPage(
-  opts: { phone?: boolean; width?: number } = {},
+  opts: { phone?: boolean; width?: number; javaScript?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const b = await launchBrowser();
   const width = opts.width ?? (opts.phone ? 360 : 1280);
@@ -39,6 +40,7 @@ export async function newPage(
     deviceScaleFactor: 1,
     isMobile: touch,
     hasTouch: touch,
+    javaScriptEnabled: opts.javaScript ?? true,
   });
   const page = await context.newPage();
   const errors: string[] = [];

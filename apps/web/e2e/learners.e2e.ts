@@ -5,7 +5,7 @@ import { LANDING_CATEGORIES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '..
 import { axeViolations, baseUrl, DEMO, newPage as openPage, screenshot, signInAs } from './browser';
 
 /** A new page that leaves a screenshot behind when its test fails, to see what went wrong. */
-async function newPage(opts: { phone?: boolean } = {}) {
+async function newPage(opts: Parameters<typeof openPage>[0] = {}) {
   const opened = await openPage(opts);
   onTestFailed(async ({ task }) => {
     const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
@@ -286,6 +286,40 @@ describe('course page', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'viewcourse-360');
+    await context.close();
+  });
+
+  it('comes drawn by the server, readable before any script runs, and the app takes that page over', async () => {
+    const course = published[0];
+    const bare = await newPage({ javaScript: false });
+    await signInAs(bare.page, DEMO.student);
+    await bare.page.goto(`/viewcourse/${course._id}`);
+    await bare.page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    expect(await bare.page.getByRole('img', { name: course.title }).first().getAttribute('srcset')).toMatch(/640w/);
+    await bare.context.close();
+
+    const { page, context, errors } = await newPage();
+    await signInAs(page, DEMO.student);
+    // The heading the server drew, before the app starts.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { drawn: Element | null }).drawn = document.querySelector('main h1');
+      });
+    });
+    await page.goto(`/viewcourse/${course._id}`);
+    // The app is running once it has named the tab after the course.
+    await page.waitForFunction((title) => document.title.startsWith(title), course.title);
+    const kept = await page.evaluate(() => {
+      const drawn = (window as unknown as { drawn: Element | null }).drawn;
+      return !!drawn && drawn.isConnected && drawn === document.querySelector('main h1');
+    });
+    expect(kept, 'the app took the drawn page over instead of drawing it again').toBe(true);
+    // And it works: the back link is the app's navigation, not a new page load.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('link', { name: /back/i }).first().click();
+    await page.waitForURL(`${baseUrl()}/allcourses`);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -1,9 +1,11 @@
 // After `vite build`: writes the first paint into the HTML (src/prerender.tsx), the table of
 // API answers each page preloads (src/app/page-data.ts), and compresses the assets ahead of
 // time, so the server sends the smallest files without compressing per request.
-//   dist/index.html      the landing page as a visitor first sees it (served for `/`)
-//   dist/app.html        the top bar and a spinner (served for every other route)
-//   dist/page-data.json  read by the server to add a page's preloads to its HTML
+//   dist/index.html        the landing page as a visitor first sees it (served for `/`)
+//   dist/app.html          the top bar and a spinner (served for every other route)
+//   dist/page.html         an empty #root, for a page the server draws per request
+//   dist/page-data.json    read by the server to add a page's preloads to its HTML
+//   dist-ssr/prerender.js  the server's renderer of such pages (beside dist/, so never served)
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,15 +14,14 @@ import { build } from 'vite';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
-const ssrOut = path.join(webRoot, 'node_modules/.cache/prerender');
+const ssrOut = path.join(webRoot, 'dist-ssr');
 
 await build({
   root: webRoot,
   logLevel: 'warn',
-  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, manifest: false },
 });
 const { render, PAGE_DATA, API_URL } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
-rmSync(ssrOut, { recursive: true, force: true });
 
 // Every page asks who is signed in first; `use-credentials` matches the app's fetch
 // (credentials: 'include'), so the browser hands the preloaded answer to it.
@@ -70,6 +71,7 @@ function replaceFile(name, text) {
 }
 replaceFile('index.html', page(render('/')));
 replaceFile('app.html', page(render('shell')));
+replaceFile('page.html', template);
 replaceFile('page-data.json', JSON.stringify({ apiUrl: API_URL, pages: PAGE_DATA }, null, 2));
 
 const assets = path.join(dist, 'assets');
@@ -80,4 +82,6 @@ for (const name of readdirSync(assets)) {
   writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
 }
-console.log('prerendered index.html and app.html, wrote page-data.json, compressed the assets');
+console.log(
+  'prerendered index.html and app.html, wrote page.html, page-data.json and dist-ssr/, compressed the assets',
+);

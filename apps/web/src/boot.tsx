@@ -1,8 +1,21 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PAGE_STATE_ID } from './lib/ui-constants';
 
 /** The longest the first render waits for the page's data (preloaded by the HTML, so usually at hand). */
 const DATA_WAIT_MS = 1500;
+
+/** The data the server drew this page with, if it drew it (unreadable: the app draws the page itself). */
+function serverPageState(): DehydratedState | undefined {
+  const text = document.getElementById(PAGE_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Resolves in a later task, so what runs next is not part of the current (long) one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -12,18 +25,30 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * screen). Its code runs in separate tasks, none long enough to keep a tap waiting: this chunk
  * (React), then the app's (scripts/postbuild.mjs has the HTML download both at once). It
  * waits (briefly) for the page's first data, so the first render draws the page with it; that
- * render is a transition, so React renders it in slices of a few milliseconds.
+ * render is a transition, so React renders it in slices of a few milliseconds. A page the server
+ * drew with its data (src/prerender.tsx renderPage) is taken over instead of drawn again.
  */
 export async function start() {
   await nextTask();
-  const { App, firstPageData } = await import('./app/App');
+  const { App, firstPageData, restorePageData } = await import('./app/App');
+  const root = document.getElementById('root') as HTMLElement;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // A page the server drew for this user, with the data it drew it with: the app takes it over
+  // (hydration) instead of drawing it again; in a transition, so in slices too.
+  const pageState = serverPageState();
+  if (pageState) {
+    restorePageData(pageState);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+    return;
+  }
   await Promise.race([firstPageData(window.location), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))]);
-  const root = createRoot(document.getElementById('root') as HTMLElement);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    createRoot(root).render(app);
   });
 }

@@ -1,18 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type DehydratedState, dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppTree } from './app/AppTree';
 import { Layout } from './app/Layout';
 import { createQueryClient } from './app/query-client';
+import { firstPageData, isServerRendered, routes } from './app/routes';
 import HomePage from './app/routes/HomePage';
 import { PageSpinner } from './components/ui/Spinner';
+import { API_URL, sendRequestsWith } from './lib/api';
+import { queryKeys } from './lib/query-keys';
 
 /**
  * The first paint, rendered at build time (scripts/postbuild.mjs) into the HTML the server
  * sends, so a phone shows the page before the JavaScript has arrived. It is the page as a
  * visitor sees it while data loads: `/` is the landing page, `shell` the top bar and a spinner
  * for every other route. The app replaces it on start (createRoot, not hydration: a signed-in
- * user or another route renders differently, and that must never be a mismatch).
+ * user or another route renders differently, and that must never be a mismatch). Pages with
+ * data are drawn per request instead (renderPage).
  */
 export function render(page: '/' | 'shell') {
   return renderToString(
@@ -37,6 +43,48 @@ export function render(page: '/' | 'shell') {
   );
 }
 
+/** Answers a GET of the API (a path such as `/api/course/getcourse/…`) as the signed-in user. */
+export type ServerFetch = (path: string) => Promise<Response>;
+
+/** The request being drawn: whose API answers the app's queries get. */
+const drawing = new AsyncLocalStorage<ServerFetch>();
+sendRequestsWith(async (input, init) => {
+  const serverFetch = drawing.getStore();
+  const url = String(input);
+  if (!serverFetch || (init?.method ?? 'GET') !== 'GET') throw new Error(`no server answer for ${url}`);
+  return serverFetch(url.startsWith(API_URL) ? url.slice(API_URL.length) : url);
+});
+
+/**
+ * A page drawn by the server, per request, for the signed-in user (the server's web plugin calls
+ * this): the same tree the app draws (AppTree, the app's routes) with the page's first data
+ * (routes.tsx), which goes into the HTML with it so the app takes the page over (hydration)
+ * without asking again. Null when there is nothing to draw: not such a page, nobody signed in, or
+ * an answer failed (the app then draws the page itself, its loading or error state included).
+ */
+export async function renderPage(
+  url: string,
+  serverFetch: ServerFetch,
+): Promise<{ html: string; data: DehydratedState } | null> {
+  const location = new URL(url, 'http://page.invalid');
+  if (!isServerRendered(location.pathname)) return null;
+  // Retries at once, if at all: a failed answer leaves the page to the app.
+  const client = createQueryClient({ retry: false, retryDelay: 0 });
+  await drawing.run(serverFetch, () => firstPageData(location, client));
+  const queries = client.getQueryCache().getAll();
+  if (!client.getQueryData(queryKeys.currentUser) || queries.some((query) => query.state.status !== 'success')) {
+    return null;
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [`${location.pathname}${location.search}`] });
+  const html = renderToString(
+    <StrictMode>
+      <AppTree client={client} router={<RouterProvider router={router} />} />
+    </StrictMode>,
+  );
+  return { html, data: dehydrate(client) };
+}
+
 export { PAGE_DATA } from './app/page-data';
 /** Built with the same environment as the app, so preloads name exactly the URLs it fetches. */
 export { API_URL } from './lib/api';
+export { PAGE_STATE_ID } from './lib/ui-constants';

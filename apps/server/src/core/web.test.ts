@@ -173,6 +173,96 @@ describe('a web app hosted on another origin', async () => {
   });
 });
 
+describe('a page the web build draws per request', async () => {
+  const build = await mkdtemp(path.join(tmpdir(), 'kaksha-drawn-'));
+  const web = path.join(build, 'dist');
+  await mkdir(path.join(build, 'dist-ssr'), { recursive: true });
+  await mkdir(web);
+  const head = '<!doctype html><html><head><title>Kaksha</title></head><body>';
+  await writeFile(path.join(web, 'index.html'), `${head}<div id="root"><h1>Landing</h1></div></body></html>`);
+  await writeFile(path.join(web, 'app.html'), `${head}<div id="root"><nav>Shell</nav></div></body></html>`);
+  await writeFile(path.join(web, 'page.html'), `${head}<div id="root"></div></body></html>`);
+  await writeFile(
+    path.join(web, 'page-data.json'),
+    JSON.stringify({
+      apiUrl: '',
+      pages: [
+        { path: '/viewcourse/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
+        { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
+        { path: '/certificate/:id', data: ['/api/certificate/verify/:id'] },
+      ],
+    }),
+  );
+  // What apps/web/src/prerender.tsx exports, reduced to what the server relies on: it asks the API as
+  // the user, draws the page or nothing, and hands back the data it drew with (here, text that
+  // would end a <script> if it were not escaped).
+  await writeFile(
+    path.join(build, 'dist-ssr', 'prerender.js'),
+    `export const PAGE_STATE_ID = 'page-state';
+export async function renderPage(url, serverFetch) {
+  if (url.startsWith('/viewlecture/')) throw new Error('renderer bug');
+  if (!url.startsWith('/viewcourse/')) return null;
+  const user = await (await serverFetch('/api/user/currentuser')).json();
+  if (!user) return null;
+  return { html: '<h1>Drawn for ' + user.name + '</h1>', data: { user: user.name, note: '</script><script>alert(1)</script><!--' } };
+}`,
+  );
+  const app = await buildTestApp({ WEB_DIST: web });
+  const pageState = (body: string) =>
+    /<script type="application\/json" id="page-state">([^<]*)<\/script>/.exec(body)?.[1];
+
+  it('draws a signed-in page with its data after it, escaped, and preloads no data it already carries', async () => {
+    const user = await createUser(app, { name: 'Asha Verma' });
+    const cookie = await loginCookie(app, user);
+    const res = await app.inject({ url: '/viewcourse/c-1', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><h1>Drawn for Asha Verma</h1></div><script type="application/json"');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(JSON.parse(pageState(res.body) ?? 'null')).toEqual({
+      user: 'Asha Verma',
+      note: '</script><script>alert(1)</script><!--',
+    });
+    expect(res.body).not.toContain('/api/course/getcourse/c-1');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    // Compressed for this one answer, in the encoding asked for.
+    const br = await app.inject({ url: '/viewcourse/c-1', headers: { cookie, 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Drawn for Asha Verma');
+  });
+
+  it('sends a visitor, a stale session and a public page the app as before', async () => {
+    for (const res of [
+      await app.inject('/viewcourse/c-1'),
+      await app.inject({ url: '/viewcourse/c-1', cookies: { kaksha_session: 'expired-token' } }),
+      await app.inject('/certificate/abc'),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<nav>Shell</nav>');
+      expect(pageState(res.body)).toBeUndefined();
+    }
+  });
+
+  it('sends the app with its preloads when the renderer fails: the page never fails with it', async () => {
+    const cookie = await loginCookie(app, await createUser(app));
+    const res = await app.inject({ url: '/viewlecture/c-2', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<nav>Shell</nav>');
+    expect(res.body).toContain('<link rel="preload" href="/api/course/getcourse/c-2"');
+    expect(pageState(res.body)).toBeUndefined();
+  });
+
+  it('uses a new renderer as soon as a new build puts it in place', async () => {
+    const cookie = await loginCookie(app, await createUser(app, { name: 'Ravi' }));
+    const renderer = path.join(build, 'dist-ssr', 'prerender.js');
+    const old = await readFile(renderer, 'utf8');
+    await writeFile(`${renderer}.tmp`, old.replace("'<h1>Drawn for '", "'<h1>Redrawn for '"));
+    await rename(`${renderer}.tmp`, renderer);
+    const res = await app.inject({ url: '/viewcourse/c-3', headers: { cookie } });
+    expect(res.body).toContain('<h1>Redrawn for Ravi</h1>');
+  });
+});
+
 describe("preloading a page's first large image", () => {
   const sizes = '(min-width: 1024px) 560px, 92vw';
   const silent = { warn: vi.fn() } as unknown as FastifyBaseLogger;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -150,6 +151,52 @@ function buildFile<T>(file: string, parse: (text: string) => T) {
 }
 
 /**
+ * A module of the build (imported again whenever a new build replaces it), or undefined: none
+ * there, or one that fails to load (logged; the pages it would draw are drawn by the app).
+ */
+function buildModule<T>(file: string, log: FastifyBaseLogger) {
+  let cached: { version: string; value: Promise<T | undefined> } | undefined;
+  return (): Promise<T | undefined> => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return Promise.resolve(undefined);
+    const version = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    if (cached?.version !== version) {
+      const value = import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`).catch((error) => {
+        log.warn({ err: error, file }, 'the web build’s page renderer does not load: the app draws every page');
+        return undefined;
+      });
+      cached = { version, value };
+    }
+    return cached.value;
+  };
+}
+
+/** Where a page drawn per request goes into dist/page.html. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The web build's renderer of pages with data (apps/web/src/prerender.tsx, built to dist-ssr/
+ * beside the app): it draws a signed-in user's page, asking the API through `serverFetch`.
+ */
+interface PageRenderer {
+  renderPage(url: string, serverFetch: (apiPath: string) => Promise<Response>): Promise<DrawnPage | null>;
+  PAGE_STATE_ID: string;
+}
+interface DrawnPage {
+  html: string;
+  data: unknown;
+}
+
+/** Statuses whose answers never have a body (a Response refuses one). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * JSON inside `<script type="application/json">`: no `<` at all, so no text in it (a course
+ * title of `</script><script>…`) can end the element or open a comment. JSON.parse reads it back.
+ */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
  * Serves the built web app from the same origin as the API: hashed assets cached for a
  * year (brotli/gzip files made at build time), the HTML never cached, and every non-API GET
  * that is not a file falls back to the SPA so client routes survive a refresh. `/` gets
@@ -167,6 +214,8 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
     const page = (html: string) => ({ html, csp: app.contentSecurityPolicy(inlineHashes(html)) });
     const indexHtml = buildFile(path.join(root, 'index.html'), page);
     const appHtml = buildFile(path.join(root, 'app.html'), page);
+    const emptyPageHtml = buildFile(path.join(root, 'page.html'), page);
+    const renderer = buildModule<PageRenderer>(path.join(root, '..', 'dist-ssr', 'prerender.js'), app.log);
     const preloads = buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
       try {
         return preloadsFrom(JSON.parse(json) as PageData);
@@ -201,7 +250,11 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
         return reply.sendFile(path.relative(root, file));
       }
       if (url.startsWith('/assets/')) return reply.callNotFound();
-      const html = url === '/' ? indexHtml() : (appHtml() ?? indexHtml());
+      // A query string may change what the page asks for (/allcourses?category=…): no guessing.
+      const preload = request.url.includes('?') ? undefined : preloads()?.(url);
+      const live = preload?.signedIn ? await hasSession(request) : false;
+      const drawn = live ? await drawPage(request, url) : undefined;
+      const html = drawn?.template ?? (url === '/' ? indexHtml() : (appHtml() ?? indexHtml()));
       if (html === undefined) {
         // Mid-deploy: the new build's HTML is not in place yet.
         return reply
@@ -209,26 +262,56 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
           .header('retry-after', '2')
           .send({ message: 'Kaksha is updating; try again in a moment' });
       }
-      // A query string may change what the page asks for (/allcourses?category=…): no guessing.
-      const preload = request.url.includes('?') ? undefined : preloads()?.(url);
-      const links =
-        preload && (!preload.signedIn || (await hasSession(request)))
-          ? `${await pageImagePreload(pageImage, url, preload.image, request.log)}${preload.tags}`
+      const image =
+        preload && (!preload.signedIn || live)
+          ? await pageImagePreload(pageImage, url, preload.image, request.log)
           : '';
+      // A drawn page carries its data: only the other pages preload theirs.
+      const links = preload && (!preload.signedIn || live) ? `${image}${drawn ? '' : preload.tags}` : '';
       const meta = await metaTags(request, url);
+      let text = html.html.replace('</head>', () => `${meta}${links}</head>`);
+      if (drawn) text = text.replace(EMPTY_ROOT, () => drawn.markup);
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', html.csp)
         .header('vary', 'cookie, accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(
-          await compressedPage(
-            request,
-            reply,
-            html.html.replace('</head>', () => `${meta}${links}</head>`),
-          ),
-        );
+        .send(await compressedPage(request, reply, text, { perRequest: !!drawn }));
     });
+
+    /**
+     * A signed-in user's page drawn by the web build's renderer, with the data it was drawn with
+     * after it (the app takes the page over from there); undefined when the build has no renderer,
+     * the renderer draws nothing for this page, or it fails (the page must not fail with it: the
+     * app then draws it as before). Its API answers come from this server, as this user.
+     */
+    async function drawPage(request: FastifyRequest, url: string) {
+      const template = emptyPageHtml();
+      const pages = await renderer();
+      if (!template?.html.includes(EMPTY_ROOT) || !pages) return undefined;
+      const serverFetch = async (apiPath: string) => {
+        if (!apiPath.startsWith('/api/')) throw new Error(`not an API path: ${apiPath}`);
+        const res = await app.inject({
+          method: 'GET',
+          url: apiPath,
+          headers: { cookie: request.headers.cookie ?? '' },
+          remoteAddress: request.ip,
+        });
+        return new Response(NULL_BODY_STATUSES.has(res.statusCode) ? null : res.rawPayload, {
+          status: res.statusCode,
+          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+        });
+      };
+      try {
+        const drawn = await pages.renderPage(url, serverFetch);
+        if (!drawn) return undefined;
+        const state = `<script type="application/json" id="${pages.PAGE_STATE_ID}">${scriptJson(drawn.data)}</script>`;
+        return { template, markup: `<div id="root">${drawn.html}</div>${state}` };
+      } catch (error) {
+        request.log.warn({ err: error }, 'drawing the page failed: the app draws it instead');
+        return undefined;
+      }
+    }
 
     /** A page's Open Graph tags; a failed lookup only leaves them out (the page must not fail). */
     async function metaTags(request: FastifyRequest, url: string) {
@@ -264,37 +347,46 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
 const COMPRESSED_PAGES_MAX = 256;
 const compressedPages = new Map<string, Promise<{ br: Buffer; gzip: Buffer }>>();
 
+const brotli = (text: Buffer, quality: number) =>
+  new Promise<Buffer>((resolve, reject) =>
+    zlib.brotliCompress(
+      text,
+      {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      },
+      (error, out) => (error ? reject(error) : resolve(out)),
+    ),
+  );
+const gzip = (text: Buffer, level: number) =>
+  new Promise<Buffer>((resolve, reject) =>
+    zlib.gzip(text, { level }, (error, out) => (error ? reject(error) : resolve(out))),
+  );
+
 /**
  * The page's HTML compressed once per distinct text (brotli at its best quality, gzip), not for
  * every request: a page differs only by its preloads and meta tags, so a handful of texts repeat.
+ * A page drawn for one user (`perRequest`) never repeats: compressed fast, in the encoding asked, and not kept.
  */
-async function compressedPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+async function compressedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  { perRequest }: { perRequest: boolean },
+) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return html;
+  reply.header('content-encoding', encoding);
+  if (perRequest) return encoding === 'br' ? brotli(Buffer.from(html), 5) : gzip(Buffer.from(html), 6);
   let compressed = compressedPages.get(html);
   if (!compressed) {
     if (compressedPages.size >= COMPRESSED_PAGES_MAX) compressedPages.delete(compressedPages.keys().next().value ?? '');
     const text = Buffer.from(html);
-    compressed = Promise.all([
-      new Promise<Buffer>((resolve, reject) =>
-        zlib.brotliCompress(
-          text,
-          {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            },
-          },
-          (error, out) => (error ? reject(error) : resolve(out)),
-        ),
-      ),
-      new Promise<Buffer>((resolve, reject) =>
-        zlib.gzip(text, { level: 9 }, (error, out) => (error ? reject(error) : resolve(out))),
-      ),
-    ]).then(([br, gzip]) => ({ br, gzip }));
+    compressed = Promise.all([brotli(text, 11), gzip(text, 9)]).then(([br, gz]) => ({ br, gzip: gz }));
     compressedPages.set(html, compressed);
     compressed.catch(() => compressedPages.delete(html));
   }
-  reply.header('content-encoding', encoding);
   return (await compressed)[encoding];
 }

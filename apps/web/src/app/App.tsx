@@ -1,16 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { Toasts } from '../components/ui/Toasts';
+import { AppTree } from './AppTree';
 import { queryClient } from './query-client';
 import { router } from './router';
 
-export { firstPageData } from './router';
+export { firstPageData } from './routes';
+
+/** Puts the data the server drew the page with into the app's query cache, before it takes the page over. */
+export const restorePageData = (state: DehydratedState) => hydrate(queryClient, state);
 
 export function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toasts />
-    </QueryClientProvider>
-  );
+  return <AppTree client={queryClient} router={<RouterProvider router={router} />} />;
 }

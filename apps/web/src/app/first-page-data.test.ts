@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../lib/query-keys';
 import { queryClient } from './query-client';
-import { firstPageData } from './router';
+import { firstPageData } from './routes';
 
 const answers: Record<string, unknown> = {
   '/api/user/currentuser': { _id: 'u1', name: 'Asha', role: 'student' },

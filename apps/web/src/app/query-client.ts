@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { type DefaultOptions, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
 
@@ -10,11 +10,11 @@ export function onSessionError(client: QueryClient, error: unknown) {
   }
 }
 
-export function createQueryClient() {
+export function createQueryClient(queries: DefaultOptions['queries'] = {}) {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => onSessionError(client, error) }),
     mutationCache: new MutationCache({ onError: (error) => onSessionError(client, error) }),
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000, ...queries } },
   });
   return client;
 }

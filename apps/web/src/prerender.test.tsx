@@ -1,0 +1,60 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from './lib/query-keys';
+import { renderPage, type ServerFetch } from './prerender';
+
+/** The server's answers to the renderer, as one user: a path → JSON table; anything else 404s. */
+const serverAs =
+  (answers: Record<string, unknown>, asked: string[] = []): ServerFetch =>
+  async (path) => {
+    asked.push(path);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+    return path in answers
+      ? new Response(JSON.stringify(answers[path]), { status: 200, headers: { 'content-type': 'application/json' } })
+      : new Response(JSON.stringify({ message: 'Course not found' }), { status: 404 });
+  };
+const learner = (name: string) => ({ _id: `u-${name}`, name, email: `${name}@example.com`, role: 'student' });
+const catalog = (total: number) => ({ courses: [], nextCursor: null, total });
+
+/** The web plugin (apps/server/src/core/web.ts) relies on this: a page drawn with its data, or null. */
+describe('a page drawn by the server', () => {
+  it('draws the catalogue with the user’s answers and hands back the data it drew with', async () => {
+    const asked: string[] = [];
+    const page = await renderPage(
+      '/allcourses',
+      serverAs({ '/api/user/currentuser': learner('Asha'), '/api/course/catalog': catalog(7) }, asked),
+    );
+    expect(asked).toEqual(['/api/user/currentuser', '/api/course/catalog']);
+    expect(page?.html).toContain('All Courses');
+    expect(page?.html).toContain('7 courses');
+    const keys = page?.data.queries.map((query) => query.queryKey);
+    expect(keys).toContainEqual(queryKeys.currentUser);
+    expect(keys).toContainEqual([...queryKeys.publishedCourses, 'catalog', []]);
+  });
+
+  it('keeps each request’s answers apart when several are drawn at once', async () => {
+    const pages = await Promise.all(
+      [3, 5, 8, 13].map((total) =>
+        renderPage(
+          '/allcourses',
+          serverAs({ '/api/user/currentuser': learner(`u${total}`), '/api/course/catalog': catalog(total) }),
+        ),
+      ),
+    );
+    pages.forEach((page, i) => {
+      const total = [3, 5, 8, 13][i];
+      expect(page?.html).toContain(`${total} courses`);
+      expect(JSON.stringify(page?.data)).toContain(`"name":"u${total}"`);
+    });
+  });
+
+  it('draws nothing for a visitor, a failed answer or a page it does not draw', async () => {
+    const visitor = serverAs({ '/api/user/currentuser': null, '/api/course/catalog': catalog(1) });
+    expect(await renderPage('/allcourses', visitor)).toBeNull();
+    // The course is not there (404): the app draws its own error state.
+    expect(await renderPage('/viewcourse/c-404', serverAs({ '/api/user/currentuser': learner('Asha') }))).toBeNull();
+    const asked: string[] = [];
+    expect(await renderPage('/profile', serverAs({ '/api/user/currentuser': learner('Asha') }, asked))).toBeNull();
+    expect(asked).toEqual([]);
+  });
+});
