@@ -60,15 +60,14 @@ describe('the built app, served by the server', () => {
   });
 
   it("downloads a signed-in page's first answers with its HTML, once each", async () => {
-    const [course] = await (await fetch(`${baseUrl()}/api/course/getpublishedcoures`)).json();
     const { page, context, errors } = await newPage();
     await signInAs(page, DEMO.student);
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
     });
-    await page.goto(`/viewcourse/${course._id}`);
-    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    await page.goto('/enrolledcourses');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     // Each was asked for by the HTML, once: a preload the app's fetch could not reuse (wrong
     // credentials mode, wrong URL) would show up twice, and Chrome would warn (collected in errors).
@@ -78,11 +77,30 @@ describe('the built app, served by the server', () => {
         .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
         .map((e) => new URL(e.name).pathname),
     );
-    for (const api of ['/api/user/currentuser', `/api/course/getcourse/${course._id}`]) {
+    for (const api of ['/api/user/currentuser', '/api/course/getenrolledcourses']) {
       expect(preloaded).toContain(api);
       expect(asked.filter((p) => p === api)).toEqual([api]);
     }
     // Chrome warns about an unused preload a few seconds after load.
+    await page.waitForTimeout(3500);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a page it draws with its first answers inside: the app asks for none of them', async () => {
+    const [course] = await (await fetch(`${baseUrl()}/api/course/getpublishedcoures`)).json();
+    const { page, context, errors } = await newPage();
+    await signInAs(page, DEMO.student);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/viewcourse/${course._id}`);
+    // Named after the course by the app: it is running.
+    await page.waitForFunction((title) => document.title.startsWith(title), course.title);
+    await page.waitForLoadState('networkidle');
+    expect(asked).not.toContain('/api/user/currentuser');
+    expect(asked).not.toContain(`/api/course/getcourse/${course._id}`);
     await page.waitForTimeout(3500);
     expect(errors).toEqual([]);
     await context.close();
