@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Cookie, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../../scripts/serve.mjs';
 
@@ -49,6 +49,19 @@ export async function newPage(
     if (msg.type() === 'error' || (msg.type() === 'warning' && /preload/i.test(msg.text()))) errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // A page the server drew shows its buttons before the app answers them (ADR 0014): a page load
+  // returns once the app has started on it, so no test clicks a button that does nothing yet.
+  if (opts.javaScript ?? true) {
+    const appStarted = async <T extends Response | null>(response: T) => {
+      if (response?.headers()['content-type']?.startsWith('text/html')) {
+        await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+      }
+      return response;
+    };
+    const { goto, reload } = { goto: page.goto.bind(page), reload: page.reload.bind(page) };
+    page.goto = async (url, options) => appStarted(await goto(url, options));
+    page.reload = async (options) => appStarted(await reload(options));
+  }
   return { context, page, errors };
 }
 

@@ -252,8 +252,9 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
       if (url.startsWith('/assets/')) return reply.callNotFound();
       // A query string may change what the page asks for (/allcourses?category=…): no guessing.
       const preload = request.url.includes('?') ? undefined : preloads()?.(url);
-      const live = preload?.signedIn ? await hasSession(request) : false;
-      const drawn = live ? await drawPage(request, url) : undefined;
+      // A page drawn for the user proves the session live (the renderer asked who is signed in): no second check.
+      const drawn = preload?.signedIn && request.cookies[SESSION_COOKIE] ? await drawPage(request, url) : undefined;
+      const live = drawn ? true : preload?.signedIn ? await hasSession(request) : false;
       const html = drawn?.template ?? (url === '/' ? indexHtml() : (appHtml() ?? indexHtml()));
       if (html === undefined) {
         // Mid-deploy: the new build's HTML is not in place yet.

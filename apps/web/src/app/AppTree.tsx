@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Toasts } from '../components/ui/Toasts';
 
 /**
@@ -7,6 +7,11 @@ import { Toasts } from '../components/ui/Toasts';
  * (src/prerender.tsx) draw this same tree, so the app can take a server-drawn page over.
  */
 export function AppTree({ client, router }: { client: QueryClient; router: ReactNode }) {
+  // Once the app has drawn or taken over the page, it answers taps and clicks: said on <html> (outside
+  // what React draws) for whoever waits for that (the browser tests, before they click a drawn page).
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {router}

@@ -64,7 +64,9 @@ export default function AllCoursesPage() {
   // The first rows render at once; the other cards of a page that arrives render in a transition
   // (in slices of a few milliseconds), so the first card shows sooner and a tap is never kept
   // waiting behind a page of cards. Only the count lags: the cards are always the current ones.
-  const deferredCount = useDeferredValue(courses.length);
+  // The first render of all (the server's drawing of the page, and the app taking it over) has the
+  // first rows only: less to draw, send and take over before the page responds.
+  const deferredCount = useDeferredValue(courses.length, 0);
   const shown = courses.slice(0, Math.max(Math.min(courses.length, OFFSCREEN_AFTER), deferredCount));
   const total = data?.pages[0]?.total ?? 0;
   const loadMore = () => {
