@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench:page-views`: what a signed-in learner's full page load of `/allcourses` and
 // `/viewcourse/{id}` costs the server (ADR 0014). A page view is the HTML plus the API answers the
-// page draws first: inside the HTML when the server draws the page, else asked by the app
-// (/api/user/currentuser and the page's data, as the HTML's preloads do). Prints page views/s and
-// per-request p99 at `--connections` for `--seconds`, demo content on PGlite.
+// page draws first: inside the HTML when the server drew the page (its `Server-Timing: draw`), else
+// asked by the app (/api/user/currentuser and the page's data, as the HTML's preloads do). Prints
+// page views/s, the share the server drew and per-request p99 at `--connections` for `--seconds`,
+// demo content on PGlite.
 // Bounded: two rounds per page, then it stops the servers.
 //   --no-build        use the existing build
 //   --against DIR     also measure the build in DIR (e.g. the commit before), rounds interleaved
-//                     (A B, B A), each on its own server; `--against-asks-api` when that build's
-//                     pages ask for their data themselves (a build before ADR 0014)
+//                     (A B, B A), each on its own server
 //   --connections N   concurrent connections (default 10); --seconds S per measurement (default 8)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,6 @@ const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean' },
     against: { type: 'string' },
-    'against-asks-api': { type: 'boolean' },
     connections: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '8' },
   },
@@ -28,10 +27,8 @@ const { values: args } = parseArgs({
 if (!args['no-build']) build();
 
 const builds = [
-  { label: 'this build', dir: undefined, asksApi: false },
-  ...(args.against
-    ? [{ label: `against ${path.basename(args.against)}`, dir: args.against, asksApi: !!args['against-asks-api'] }]
-    : []),
+  { label: 'this build', dir: undefined },
+  ...(args.against ? [{ label: `against ${path.basename(args.against)}`, dir: args.against }] : []),
 ];
 try {
   for (const b of builds) {
@@ -52,19 +49,37 @@ try {
       for (const i of order) {
         const b = builds[i];
         const [html, data] = b.pages[page];
-        const paths = b.asksApi ? [html, '/api/user/currentuser', data] : [html];
+        // The app asks for the page's first answers only when the HTML does not carry them (a page
+        // the server did not draw: a build before ADR 0014, or one drawing its limit of pages at once).
+        let views = 0;
+        let drawn = 0;
+        const headers = { cookie: b.cookie, 'accept-encoding': 'br' };
         const result = await autocannon({
           url: b.server.baseUrl,
           connections: Number(args.connections),
           duration: Number(args.seconds),
-          requests: paths.map((p) => ({
-            method: 'GET',
-            path: p,
-            headers: { cookie: b.cookie, 'accept-encoding': 'br' },
-          })),
+          requests: [
+            {
+              method: 'GET',
+              path: html,
+              headers,
+              onResponse: (_status, _body, context, responseHeaders) => {
+                views++;
+                context.drawn = /^draw;/.test(responseHeaders['server-timing'] ?? '');
+                if (context.drawn) drawn++;
+              },
+            },
+            ...['/api/user/currentuser', data].map((p) => ({
+              method: 'GET',
+              path: p,
+              headers,
+              setupRequest: (request, context) => (context.drawn ? undefined : request),
+            })),
+          ],
         });
         runs[i].push({
-          views: result.requests.average / paths.length,
+          views: views / result.duration,
+          drawn: views ? drawn / views : 0,
           p99: result.latency.p99,
           failed: result.non2xx + result.errors + result.timeouts,
         });
@@ -75,6 +90,7 @@ try {
         build: b.label,
         page,
         'page views/s (each round)': runs[i].map((r) => Math.round(r.views)).join(' '),
+        'drawn by the server': runs[i].map((r) => `${Math.round(r.drawn * 100)} %`).join(' '),
         'p99 ms per request': runs[i].map((r) => r.p99).join(' '),
         failed: runs[i].reduce((sum, r) => sum + r.failed, 0),
       });

@@ -163,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(webPlugin, {
     root: config.webDist ?? defaultWebDist,
+    drawnPagesAtOnce: config.drawnPagesAtOnce,
     pageMeta: (url) => certificatePageMeta(app.db, config.publicUrl, url),
     pageImage: coursePageImages(app.db, app.storage, () => app.catalogVersion()),
   });

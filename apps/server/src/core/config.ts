@@ -101,6 +101,7 @@ const envSchema = z.object({
     .default(60 * 60 * 1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  DRAWN_PAGES_AT_ONCE: z.coerce.number().int().min(0).default(2),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -244,5 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     partialUploadMaxAgeMs: e.PARTIAL_UPLOAD_MAX_AGE_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    /** Signed-in pages the server draws at once (ADR 0014); beyond it the app draws them (0: never). */
+    drawnPagesAtOnce: e.DRAWN_PAGES_AT_ONCE,
   };
 }

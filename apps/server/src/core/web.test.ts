@@ -201,13 +201,14 @@ describe('a page the web build draws per request', async () => {
     `export const PAGE_STATE_ID = 'page-state';
 export async function renderPage(url, serverFetch) {
   if (url.startsWith('/viewlecture/')) throw new Error('renderer bug');
+  if (url.startsWith('/viewcourse/held-')) await globalThis.holdDraw(url);
   if (!url.startsWith('/viewcourse/')) return null;
   const user = await (await serverFetch('/api/user/currentuser')).json();
   if (!user) return null;
   return { html: '<h1>Drawn for ' + user.name + '</h1>', data: { user: user.name, note: '</script><script>alert(1)</script><!--' } };
 }`,
   );
-  const app = await buildTestApp({ WEB_DIST: web });
+  const app = await buildTestApp({ WEB_DIST: web, DRAWN_PAGES_AT_ONCE: '2' });
   const pageState = (body: string) =>
     /<script type="application\/json" id="page-state">([^<]*)<\/script>/.exec(body)?.[1];
 
@@ -250,6 +251,36 @@ export async function renderPage(url, serverFetch) {
     expect(res.body).toContain('<nav>Shell</nav>');
     expect(res.body).toContain('<link rel="preload" href="/api/course/getcourse/c-2"');
     expect(pageState(res.body)).toBeUndefined();
+  });
+
+  it('sends the app while as many pages as it draws at once are being drawn, and draws again after', async () => {
+    const cookie = await loginCookie(app, await createUser(app, { name: 'Meera' }));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let bothDrawing = () => {};
+    const drawing = new Promise<void>((resolve) => {
+      bothDrawing = resolve;
+    });
+    const held: string[] = [];
+    (globalThis as { holdDraw?: (url: string) => Promise<void> }).holdDraw = (url) => {
+      held.push(url);
+      if (held.length === 2) bothDrawing();
+      return released;
+    };
+    const slow = ['/viewcourse/held-1', '/viewcourse/held-2'].map((url) => app.inject({ url, headers: { cookie } }));
+    await drawing;
+    const busy = await app.inject({ url: '/viewcourse/c-5', headers: { cookie } });
+    expect(busy.statusCode).toBe(200);
+    expect(busy.body).toContain('<nav>Shell</nav>');
+    expect(busy.body).toContain('<link rel="preload" href="/api/course/getcourse/c-5"');
+    expect(busy.headers['server-timing']).toBeUndefined();
+    release();
+    for (const res of await Promise.all(slow)) expect(res.body).toContain('<h1>Drawn for Meera</h1>');
+    const free = await app.inject({ url: '/viewcourse/c-5', headers: { cookie } });
+    expect(free.body).toContain('<h1>Drawn for Meera</h1>');
+    expect(free.headers['server-timing']).toMatch(/^draw;dur=\d+\.\d$/);
   });
 
   it('uses a new renderer as soon as a new build puts it in place', async () => {

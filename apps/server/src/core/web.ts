@@ -204,8 +204,13 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * spinner), each with preloads for the API answers that page draws first and, where the web
  * build names one and `pageImage` knows it, for the page's first large image.
  */
-export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage?: PageImageLookup }>(
-  async (app, { root, pageMeta, pageImage }) => {
+export const webPlugin = fp<{
+  root: string;
+  pageMeta?: PageMetaLookup;
+  pageImage?: PageImageLookup;
+  drawnPagesAtOnce?: number;
+}>(
+  async (app, { root, pageMeta, pageImage, drawnPagesAtOnce = 2 }) => {
     if (!existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
       return;
@@ -272,6 +277,8 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
       const meta = await metaTags(request, url);
       let text = html.html.replace('</head>', () => `${meta}${links}</head>`);
       if (drawn) text = text.replace(EMPTY_ROOT, () => drawn.markup);
+      // Shows in the browser's network panel (and to benchmarks) which pages were drawn, and at what cost.
+      if (drawn) reply.header('server-timing', `draw;dur=${drawn.ms.toFixed(1)}`);
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', html.csp)
@@ -280,13 +287,27 @@ export const webPlugin = fp<{ root: string; pageMeta?: PageMetaLookup; pageImage
         .send(await compressedPage(request, reply, text, { perRequest: !!drawn }));
     });
 
+    let drawing = 0;
     /**
      * A signed-in user's page drawn by the web build's renderer, with the data it was drawn with
      * after it (the app takes the page over from there); undefined when the build has no renderer,
-     * the renderer draws nothing for this page, or it fails (the page must not fail with it: the
-     * app then draws it as before). Its API answers come from this server, as this user.
+     * the renderer draws nothing for this page, it fails (the page must not fail with it: the
+     * app then draws it as before), or `drawnPagesAtOnce` pages are being drawn already: a drawn
+     * page costs the server about 2.5× the app's page and its API answers, so under load the CPU
+     * goes to answers. Its API answers come from this server, as this user.
      */
     async function drawPage(request: FastifyRequest, url: string) {
+      if (drawing >= drawnPagesAtOnce) return undefined;
+      drawing++;
+      const started = performance.now();
+      try {
+        const drawn = await drawPageNow(request, url);
+        return drawn && { ...drawn, ms: performance.now() - started };
+      } finally {
+        drawing--;
+      }
+    }
+    async function drawPageNow(request: FastifyRequest, url: string) {
       const template = emptyPageHtml();
       const pages = await renderer();
       if (!template?.html.includes(EMPTY_ROOT) || !pages) return undefined;
