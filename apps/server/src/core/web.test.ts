@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, readFile, rename, stat, utimes, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, loginCookie } from '../test/app.ts';
+import { sessions } from './db/schema/index.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 import { imagePreloadTag, pageImagePreload } from './web.ts';
 
 describe('serving the web app', async () => {
@@ -224,12 +227,28 @@ export async function renderPage(url, serverFetch) {
       note: '</script><script>alert(1)</script><!--',
     });
     expect(res.body).not.toContain('/api/course/getcourse/c-1');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // It holds the user's own data.
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toMatch(/cookie/i);
     // Compressed for this one answer, in the encoding asked for.
     const br = await app.inject({ url: '/viewcourse/c-1', headers: { cookie, 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Drawn for Asha Verma');
+  });
+
+  it("hands the browser the session the page's first answer renewed, as the app's own request would have", async () => {
+    const user = await createUser(app, { name: 'Kiran' });
+    const cookie = await loginCookie(app, user);
+    // Last renewed two hours ago: the next authenticated request extends it (once an hour at most).
+    const due = new Date(Date.now() + SESSION_TTL_MS - 2 * 60 * 60 * 1000);
+    await app.db.update(sessions).set({ expiresAt: due }).where(eq(sessions.userId, user.id));
+    const res = await app.inject({ url: '/viewcourse/c-6', headers: { cookie } });
+    expect(res.body).toContain('<h1>Drawn for Kiran</h1>');
+    const renewed = res.cookies.filter((c) => c.name === SESSION_COOKIE);
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]?.value).toBe(cookie.split('=')[1]);
+    expect(renewed[0]?.httpOnly).toBe(true);
+    expect(new Date(renewed[0]?.expires ?? 0).getTime()).toBeGreaterThan(due.getTime() + 60 * 60 * 1000);
   });
 
   it('sends a visitor, a stale session and a public page the app as before', async () => {

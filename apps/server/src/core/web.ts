@@ -208,9 +208,9 @@ export const webPlugin = fp<{
   root: string;
   pageMeta?: PageMetaLookup;
   pageImage?: PageImageLookup;
-  drawnPagesAtOnce?: number;
+  drawnPagesAtOnce: number;
 }>(
-  async (app, { root, pageMeta, pageImage, drawnPagesAtOnce = 2 }) => {
+  async (app, { root, pageMeta, pageImage, drawnPagesAtOnce }) => {
     if (!existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
       return;
@@ -258,7 +258,8 @@ export const webPlugin = fp<{
       // A query string may change what the page asks for (/allcourses?category=…): no guessing.
       const preload = request.url.includes('?') ? undefined : preloads()?.(url);
       // A page drawn for the user proves the session live (the renderer asked who is signed in): no second check.
-      const drawn = preload?.signedIn && request.cookies[SESSION_COOKIE] ? await drawPage(request, url) : undefined;
+      const drawn =
+        preload?.signedIn && request.cookies[SESSION_COOKIE] ? await drawPage(request, reply, url) : undefined;
       const live = drawn ? true : preload?.signedIn ? await hasSession(request) : false;
       const html = drawn?.template ?? (url === '/' ? indexHtml() : (appHtml() ?? indexHtml()));
       if (html === undefined) {
@@ -276,63 +277,72 @@ export const webPlugin = fp<{
       const links = preload && (!preload.signedIn || live) ? `${image}${drawn ? '' : preload.tags}` : '';
       const meta = await metaTags(request, url);
       let text = html.html.replace('</head>', () => `${meta}${links}</head>`);
-      if (drawn) text = text.replace(EMPTY_ROOT, () => drawn.markup);
-      // Shows in the browser's network panel (and to benchmarks) which pages were drawn, and at what cost.
-      if (drawn) reply.header('server-timing', `draw;dur=${drawn.ms.toFixed(1)}`);
+      if (drawn) {
+        text = text.replace(EMPTY_ROOT, () => drawn.markup);
+        // Which pages were drawn, and at what cost: in the browser's network panel, and for benchmarks.
+        reply.header('server-timing', `draw;dur=${drawn.ms.toFixed(1)}`);
+        // It holds the user's own data: no cache keeps it (not after sign-out, not on a shared machine).
+        reply.header('cache-control', 'private, no-store');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
       return reply
-        .header('cache-control', 'no-cache')
         .header('content-security-policy', html.csp)
         .header('vary', 'cookie, accept-encoding')
         .type('text/html; charset=utf-8')
         .send(await compressedPage(request, reply, text, { perRequest: !!drawn }));
     });
 
-    let drawing = 0;
+    let pagesBeingDrawn = 0;
     /**
      * A signed-in user's page drawn by the web build's renderer, with the data it was drawn with
      * after it (the app takes the page over from there); undefined when the build has no renderer,
-     * the renderer draws nothing for this page, it fails (the page must not fail with it: the
-     * app then draws it as before), or `drawnPagesAtOnce` pages are being drawn already: a drawn
-     * page costs the server about 2.5× the app's page and its API answers, so under load the CPU
-     * goes to answers. Its API answers come from this server, as this user.
+     * the renderer draws nothing for this page, anything fails (the page must not fail with it:
+     * the app then draws it as before), or `drawnPagesAtOnce` pages are being drawn already: a
+     * drawn page costs the server about 2.5× the app's page and its API answers, so under load the
+     * CPU goes to answers.
      */
-    async function drawPage(request: FastifyRequest, url: string) {
-      if (drawing >= drawnPagesAtOnce) return undefined;
-      drawing++;
+    async function drawPage(request: FastifyRequest, reply: FastifyReply, url: string) {
+      if (pagesBeingDrawn >= drawnPagesAtOnce) return undefined;
+      pagesBeingDrawn++;
       const started = performance.now();
       try {
-        const drawn = await drawPageNow(request, url);
-        return drawn && { ...drawn, ms: performance.now() - started };
-      } finally {
-        drawing--;
-      }
-    }
-    async function drawPageNow(request: FastifyRequest, url: string) {
-      const template = emptyPageHtml();
-      const pages = await renderer();
-      if (!template?.html.includes(EMPTY_ROOT) || !pages) return undefined;
-      const serverFetch = async (apiPath: string) => {
-        if (!apiPath.startsWith('/api/')) throw new Error(`not an API path: ${apiPath}`);
-        const res = await app.inject({
-          method: 'GET',
-          url: apiPath,
-          headers: { cookie: request.headers.cookie ?? '' },
-          remoteAddress: request.ip,
-        });
-        return new Response(NULL_BODY_STATUSES.has(res.statusCode) ? null : res.rawPayload, {
-          status: res.statusCode,
-          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-        });
-      };
-      try {
-        const drawn = await pages.renderPage(url, serverFetch);
+        const template = emptyPageHtml();
+        const pages = await renderer();
+        if (!template?.html.includes(EMPTY_ROOT) || !pages) return undefined;
+        const drawn = await pages.renderPage(url, (apiPath) => answerInProcess(request, reply, apiPath));
         if (!drawn) return undefined;
         const state = `<script type="application/json" id="${pages.PAGE_STATE_ID}">${scriptJson(drawn.data)}</script>`;
-        return { template, markup: `<div id="root">${drawn.html}</div>${state}` };
+        return { template, markup: `<div id="root">${drawn.html}</div>${state}`, ms: performance.now() - started };
       } catch (error) {
         request.log.warn({ err: error }, 'drawing the page failed: the app draws it instead');
         return undefined;
+      } finally {
+        pagesBeingDrawn--;
       }
+    }
+
+    /**
+     * An API answer for the page's renderer, from this server, as the page's user. A cookie it sets
+     * (a session renewed or ended) goes to the browser with the page, as it would have with the
+     * app's own request: the session is renewed in the database only once.
+     */
+    async function answerInProcess(request: FastifyRequest, reply: FastifyReply, apiPath: string) {
+      if (!apiPath.startsWith('/api/')) throw new Error(`not an API path: ${apiPath}`);
+      const res = await app.inject({
+        method: 'GET',
+        url: apiPath,
+        headers: { cookie: request.headers.cookie ?? '' },
+        remoteAddress: request.ip,
+      });
+      const sent = [reply.getHeader('set-cookie') ?? []].flat();
+      for (const cookie of [res.headers['set-cookie'] ?? []].flat()) {
+        if (!sent.includes(cookie)) reply.header('set-cookie', cookie);
+      }
+      return new Response(NULL_BODY_STATUSES.has(res.statusCode) ? null : res.rawPayload, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
     }
 
     /** A page's Open Graph tags; a failed lookup only leaves them out (the page must not fail). */

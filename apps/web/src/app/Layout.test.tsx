@@ -17,8 +17,9 @@ describe('Layout', () => {
     expect(titleFor('/no/such/page')).toBe('Page not found · Kaksha');
   });
 
-  it('after a route change, sets the title and moves focus to <main>', async () => {
-    window.scrollTo = vi.fn();
+  it('after a route change, sets the title, scrolls to the top and moves focus to <main>; not on the first page', async () => {
+    const scrollTo = vi.fn();
+    window.scrollTo = scrollTo;
     const client = new QueryClient();
     client.setQueryData(queryKeys.currentUser, null);
     const router = createMemoryRouter([
@@ -37,10 +38,13 @@ describe('Layout', () => {
     );
     expect(document.title).toBe('Kaksha');
     expect(screen.getByRole('main')).not.toHaveFocus();
+    // The page the browser loaded stays where the learner (or the browser's scroll restoration) put it.
+    expect(scrollTo).not.toHaveBeenCalled();
     await act(() => router.navigate('/allcourses'));
     await screen.findByText('Catalogue');
     expect(document.title).toBe('All Courses · Kaksha');
     expect(screen.getByRole('main')).toHaveFocus();
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
 
   it('recognises a page chunk that failed to download (after a redeploy)', () => {

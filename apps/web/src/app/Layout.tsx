@@ -67,12 +67,14 @@ export function Layout() {
   }, [pathname]);
 
   useEffect(() => {
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+    // A page the browser just loaded is where it should be: at its top, where the browser put it
+    // back (reload, back), or where the learner scrolled a server-drawn page before the app started.
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
     const main = mainRef.current;
     const active = document.activeElement;
     // Unless the new page already put focus somewhere inside itself.
