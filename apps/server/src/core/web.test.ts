@@ -190,8 +190,19 @@ describe('a page the web build draws per request', async () => {
     JSON.stringify({
       apiUrl: '',
       pages: [
-        { path: '/viewcourse/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
-        { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
+        {
+          path: '/viewcourse/:courseId',
+          data: ['/api/course/getcourse/:courseId'],
+          signedIn: true,
+          drawnByServer: true,
+        },
+        {
+          path: '/viewlecture/:courseId',
+          data: ['/api/course/getcourse/:courseId'],
+          signedIn: true,
+          drawnByServer: true,
+        },
+        { path: '/enrolledcourses', data: ['/api/course/getenrolledcourses'], signedIn: true },
         { path: '/certificate/:id', data: ['/api/certificate/verify/:id'] },
       ],
     }),
@@ -205,7 +216,7 @@ describe('a page the web build draws per request', async () => {
 export async function renderPage(url, serverFetch) {
   if (url.startsWith('/viewlecture/')) throw new Error('renderer bug');
   if (url.startsWith('/viewcourse/held-')) await globalThis.holdDraw(url);
-  if (!url.startsWith('/viewcourse/')) return null;
+  if (!url.startsWith('/viewcourse/') && url !== '/enrolledcourses') return null;
   const user = await (await serverFetch('/api/user/currentuser')).json();
   if (!user) return null;
   return { html: '<h1>Drawn for ' + user.name + '</h1>', data: { user: user.name, note: '</script><script>alert(1)</script><!--' } };
@@ -261,6 +272,14 @@ export async function renderPage(url, serverFetch) {
       expect(res.body).toContain('<nav>Shell</nav>');
       expect(pageState(res.body)).toBeUndefined();
     }
+  });
+
+  it('asks the renderer only for the pages the web build marks as drawn by the server', async () => {
+    const cookie = await loginCookie(app, await createUser(app));
+    const res = await app.inject({ url: '/enrolledcourses', headers: { cookie } });
+    expect(res.body).toContain('<nav>Shell</nav>');
+    expect(res.body).toContain('<link rel="preload" href="/api/course/getenrolledcourses"');
+    expect(pageState(res.body)).toBeUndefined();
   });
 
   it('sends the app with its preloads when the renderer fails: the page never fails with it', async () => {

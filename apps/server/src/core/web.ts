@@ -46,8 +46,11 @@ export const openGraphTags = (meta: PageMeta) =>
 /** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
 interface PageData {
   apiUrl: string;
-  /** `image`: the page's first large image is preloaded (with these `sizes`) when the lookup knows it. */
-  pages: { path: string; data: string[]; signedIn?: boolean; image?: { sizes: string } }[];
+  /**
+   * `image`: the page's first large image is preloaded (with these `sizes`) when the lookup knows it.
+   * `drawnByServer`: the renderer draws it for a signed-in user.
+   */
+  pages: { path: string; data: string[]; signedIn?: boolean; drawnByServer?: boolean; image?: { sizes: string } }[];
 }
 
 /** A media URL as the web app resolves it (src/lib/media-url.ts): a path goes to the API's host. */
@@ -97,12 +100,13 @@ const routePattern = (route: string) =>
   new RegExp(`^${route.replace(/:(\w+)/g, '(?<$1>[A-Za-z0-9_-]+)').replace(/\//g, '\\/')}$`);
 
 /**
- * The page at a URL: its `<link rel="preload">` tags, whether only a signed-in user sees it, and
- * the `sizes` of its first large image when it has one to preload (with the API's base URL).
+ * The page at a URL: its `<link rel="preload">` tags, whether only a signed-in user sees it, whether
+ * the renderer draws it, and the `sizes` of its first large image when it has one to preload (with
+ * the API's base URL).
  */
 type PreloadsFor = (
   url: string,
-) => { tags: string; signedIn: boolean; image?: { sizes: string; apiUrl: string } } | undefined;
+) => { tags: string; signedIn: boolean; drawnByServer: boolean; image?: { sizes: string; apiUrl: string } } | undefined;
 
 function preloadsFrom(pageData: PageData): PreloadsFor {
   const pages = pageData.pages.map((page) => ({ ...page, pattern: routePattern(page.path) }));
@@ -116,7 +120,7 @@ function preloadsFrom(pageData: PageData): PreloadsFor {
         .map((api) => `<link rel="preload" href="${pageData.apiUrl}${api}" as="fetch" crossorigin="use-credentials">`)
         .join('');
       const image = page.image ? { sizes: page.image.sizes, apiUrl: pageData.apiUrl } : undefined;
-      return { tags, signedIn: page.signedIn ?? false, image };
+      return { tags, signedIn: page.signedIn ?? false, drawnByServer: page.drawnByServer ?? false, image };
     }
     return undefined;
   };
@@ -259,7 +263,7 @@ export const webPlugin = fp<{
       const preload = request.url.includes('?') ? undefined : preloads()?.(url);
       // A page drawn for the user proves the session live (the renderer asked who is signed in): no second check.
       const drawn =
-        preload?.signedIn && request.cookies[SESSION_COOKIE] ? await drawPage(request, reply, url) : undefined;
+        preload?.drawnByServer && request.cookies[SESSION_COOKIE] ? await drawPage(request, reply, url) : undefined;
       const live = drawn ? true : preload?.signedIn ? await hasSession(request) : false;
       const html = drawn?.template ?? (url === '/' ? indexHtml() : (appHtml() ?? indexHtml()));
       if (html === undefined) {

@@ -24,6 +24,7 @@ import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
+import { PAGE_DATA } from './page-data';
 import { queryClient } from './query-client';
 import { RouteError } from './RouteError';
 import HomePage from './routes/HomePage';
@@ -113,13 +114,10 @@ export const routes: RouteObject[] = [
  * What the first page drawn after a full load shows at once (the server preloads the same
  * answers, app/page-data.ts): the landing's popular courses and reviews, the catalogue's first
  * page, a course. Only the pages in the entry bundle; the signed-in ones for a signed-in user.
- * `serverRendered`: for a signed-in user the server draws the page itself, with this data
- * (src/prerender.tsx), and the app takes that page over (hydration) instead of drawing it again.
  */
 const FIRST_PAGE_DATA: {
   path: string;
   signedIn?: true;
-  serverRendered?: true;
   load: (client: QueryClient, params: Params, search: URLSearchParams) => unknown;
 }[] = [
   {
@@ -132,13 +130,11 @@ const FIRST_PAGE_DATA: {
   {
     path: '/allcourses',
     signedIn: true,
-    serverRendered: true,
     load: (client, _, search) => client.prefetchInfiniteQuery(catalogQuery(selectedCategories(search))),
   },
   {
     path: '/viewcourse/:courseId',
     signedIn: true,
-    serverRendered: true,
     load: (client, params) => client.prefetchQuery(courseQuery(params.courseId ?? '')),
   },
 ];
@@ -147,7 +143,8 @@ const firstPage = (pathname: string) =>
   FIRST_PAGE_DATA.map((page) => ({ ...page, match: matchPath(page.path, pathname) })).find((page) => page.match);
 
 /** Whether the server draws this page for a signed-in user (then it also sends the page's data). */
-export const isServerRendered = (pathname: string) => firstPage(pathname)?.serverRendered ?? false;
+export const isServerRendered = (pathname: string) =>
+  PAGE_DATA.some((page) => page.drawnByServer && matchPath(page.path, pathname) !== null);
 
 /**
  * Resolves once the current page's first data is in the query cache (never rejects; prefetches
