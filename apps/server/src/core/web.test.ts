@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildTestApp, createUser, loginCookie } from '../test/app.ts';
 import { sessions } from './db/schema/index.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
@@ -302,11 +302,15 @@ export async function renderPage(url, serverFetch) {
       bothDrawing = resolve;
     });
     const held: string[] = [];
-    (globalThis as { holdDraw?: (url: string) => Promise<void> }).holdDraw = (url) => {
+    const hook = globalThis as { holdDraw?: (url: string) => Promise<void> };
+    hook.holdDraw = (url) => {
       held.push(url);
       if (held.length === 2) bothDrawing();
       return released;
     };
+    onTestFinished(() => {
+      hook.holdDraw = undefined;
+    });
     const slow = ['/viewcourse/held-1', '/viewcourse/held-2'].map((url) => app.inject({ url, headers: { cookie } }));
     await drawing;
     const busy = await app.inject({ url: '/viewcourse/c-5', headers: { cookie } });
