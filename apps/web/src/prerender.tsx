@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerFetch as ApiFetch, PageRenderer, ServerRenderedPage } from '@kaksha/contracts';
 import { type DehydratedState, dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -44,7 +45,7 @@ export function render(page: '/' | 'shell') {
 }
 
 /** Answers a GET of the API (a path such as `/api/course/getcourse/…`) as the signed-in user. */
-export type ServerFetch = (path: string) => Promise<Response>;
+export type ServerFetch = ApiFetch<Response>;
 
 /** The request being drawn: whose API answers the app's queries get. */
 const drawing = new AsyncLocalStorage<ServerFetch>();
@@ -65,7 +66,7 @@ sendRequestsWith(async (input, init) => {
 export async function renderPage(
   url: string,
   serverFetch: ServerFetch,
-): Promise<{ html: string; data: DehydratedState } | null> {
+): Promise<ServerRenderedPage<DehydratedState> | null> {
   const location = new URL(url, 'http://page.invalid');
   if (!isServerRendered(location.pathname)) return null;
   // Retries at once, if at all: a failed answer leaves the page to the app.
@@ -88,3 +89,6 @@ export { PAGE_DATA } from './app/page-data';
 /** Built with the same environment as the app, so preloads name exactly the URLs it fetches. */
 export { API_URL } from './lib/api';
 export { PAGE_STATE_ID } from './lib/ui-constants';
+
+// The server loads this module as a `PageRenderer` (@kaksha/contracts): the compiler holds it to that.
+true satisfies typeof import('./prerender') extends PageRenderer<Response> ? true : false;

@@ -7,6 +7,7 @@ export * from './courses.ts';
 export * from './lectures.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './page.ts';
 export * from './payments.ts';
 export * from './progress.ts';
 export * from './quizzes.ts';

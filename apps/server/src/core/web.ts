@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { mediaSrcSet, mediaUrl, type PageData, type PageImage, type PageRenderer } from '@kaksha/contracts';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inlineHashes } from './security-headers.ts';
@@ -18,12 +19,6 @@ export interface PageMeta {
 
 /** Looks up a page's Open Graph facts by path; undefined or null: none (plain HTML). */
 export type PageMetaLookup = (path: string) => Promise<PageMeta | null | undefined>;
-
-/** The image a page draws largest first (its LCP): the URLs the page's `<img>` will have. */
-export interface PageImage {
-  src: string;
-  srcSet?: string | null;
-}
 
 /** Looks up a page's first large image by path; undefined or null: none (no image preload). */
 export type PageImageLookup = (path: string) => Promise<PageImage | null | undefined>;
@@ -42,25 +37,6 @@ export const openGraphTags = (meta: PageMeta) =>
   ]
     .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}">`)
     .join('');
-
-/** dist/page-data.json, written by the web build (apps/web/src/app/page-data.ts). */
-interface PageData {
-  apiUrl: string;
-  /**
-   * `image`: the page's first large image is preloaded (with these `sizes`) when the lookup knows it.
-   * `drawnByServer`: the renderer draws it for a signed-in user.
-   */
-  pages: { path: string; data: string[]; signedIn?: boolean; drawnByServer?: boolean; image?: { sizes: string } }[];
-}
-
-/** A media URL as the web app resolves it (src/lib/media-url.ts): a path goes to the API's host. */
-const mediaUrl = (url: string, base: string) =>
-  base && url.startsWith('/') && !url.startsWith('//') ? `${base}${url}` : url;
-const mediaSrcSet = (srcSet: string, base: string) =>
-  srcSet
-    .split(',')
-    .map((entry) => mediaUrl(entry.trim(), base))
-    .join(', ');
 
 /**
  * `<link rel="preload" as="image">` for exactly what the page's `<img>` will ask for (same srcset
@@ -120,7 +96,7 @@ function preloadsFrom(pageData: PageData): PreloadsFor {
         .map((api) => `<link rel="preload" href="${pageData.apiUrl}${api}" as="fetch" crossorigin="use-credentials">`)
         .join('');
       const image = page.image ? { sizes: page.image.sizes, apiUrl: pageData.apiUrl } : undefined;
-      return { tags, signedIn: page.signedIn ?? false, drawnByServer: page.drawnByServer ?? false, image };
+      return { tags, signedIn: page.signedIn ?? false, drawnByServer: page.serverRendered ?? false, image };
     }
     return undefined;
   };
@@ -178,19 +154,6 @@ function buildModule<T>(file: string, log: FastifyBaseLogger) {
 /** Where a page drawn per request goes into dist/page.html. */
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/**
- * The web build's renderer of pages with data (apps/web/src/prerender.tsx, built to dist-ssr/
- * beside the app): it draws a signed-in user's page, asking the API through `serverFetch`.
- */
-interface PageRenderer {
-  renderPage(url: string, serverFetch: (apiPath: string) => Promise<Response>): Promise<DrawnPage | null>;
-  PAGE_STATE_ID: string;
-}
-interface DrawnPage {
-  html: string;
-  data: unknown;
-}
-
 /** Statuses whose answers never have a body (a Response refuses one). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
@@ -224,7 +187,7 @@ export const webPlugin = fp<{
     const indexHtml = buildFile(path.join(root, 'index.html'), page);
     const appHtml = buildFile(path.join(root, 'app.html'), page);
     const emptyPageHtml = buildFile(path.join(root, 'page.html'), page);
-    const renderer = buildModule<PageRenderer>(path.join(root, '..', 'dist-ssr', 'prerender.js'), app.log);
+    const renderer = buildModule<PageRenderer<Response>>(path.join(root, '..', 'dist-ssr', 'prerender.js'), app.log);
     const preloads = buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
       try {
         return preloadsFrom(JSON.parse(json) as PageData);

@@ -1,3 +1,4 @@
+import type { PageEntry } from '@kaksha/contracts';
 import { CARD_SIZES, COURSE_HERO_SIZES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
 
 /**
@@ -9,16 +10,11 @@ import { CARD_SIZES, COURSE_HERO_SIZES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME
  * console warning. Every page also gets /api/user/currentuser.
  * `image`: the page's first large image (its LCP: the first card's thumbnail, the course's) is
  * preloaded too, with the `sizes` its `<img>` has; the server knows which image it is.
- * `drawnByServer`: for a signed-in user the server draws the page itself with this data
- * (src/prerender.tsx, ADR 0014), and the app takes that page over instead of drawing it again.
+ * `serverRendered`: for a signed-in user the server renders the page itself with this data
+ * (src/prerender.tsx, ADR 0014), and the app hydrates that page instead of rendering it again.
+ * The entries' shape is the server's too (`PageEntry`, @kaksha/contracts).
  */
-export const PAGE_DATA: {
-  path: string;
-  data: string[];
-  signedIn?: true;
-  drawnByServer?: true;
-  image?: { sizes: string };
-}[] = [
+export const PAGE_DATA: PageEntry[] = [
   {
     path: '/',
     data: [
@@ -31,14 +27,14 @@ export const PAGE_DATA: {
     path: '/allcourses',
     data: ['/api/course/catalog'],
     signedIn: true,
-    drawnByServer: true,
+    serverRendered: true,
     image: { sizes: CARD_SIZES },
   },
   {
     path: '/viewcourse/:courseId',
     data: ['/api/course/getcourse/:courseId'],
     signedIn: true,
-    drawnByServer: true,
+    serverRendered: true,
     image: { sizes: COURSE_HERO_SIZES },
   },
   { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },

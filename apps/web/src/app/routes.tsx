@@ -142,9 +142,9 @@ const FIRST_PAGE_DATA: {
 const firstPage = (pathname: string) =>
   FIRST_PAGE_DATA.map((page) => ({ ...page, match: matchPath(page.path, pathname) })).find((page) => page.match);
 
-/** Whether the server draws this page for a signed-in user (then it also sends the page's data). */
+/** Whether the server renders this page for a signed-in user (then it also sends the page's data). */
 export const isServerRendered = (pathname: string) =>
-  PAGE_DATA.some((page) => page.drawnByServer && matchPath(page.path, pathname) !== null);
+  PAGE_DATA.some((page) => page.serverRendered && matchPath(page.path, pathname) !== null);
 
 /**
  * Resolves once the current page's first data is in the query cache (never rejects; prefetches

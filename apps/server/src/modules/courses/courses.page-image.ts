@@ -1,10 +1,10 @@
+import type { PageImage } from '@kaksha/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, users } from '../../core/db/schema/index.ts';
 import { isUuid } from '../../core/ids.ts';
 import { VersionedMemo } from '../../core/snapshots.ts';
 import type { Storage } from '../../core/storage.ts';
-import type { PageImage } from '../../core/web.ts';
 import { thumbnailUrls } from '../media/media.service.ts';
 
 const COURSE_PAGE = /^\/viewcourse\/([0-9a-fA-F-]{36})$/;
