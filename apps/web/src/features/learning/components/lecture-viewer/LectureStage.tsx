@@ -1,0 +1,88 @@
+import type { Lecture } from '@kaksha/contracts';
+import { CircleCheck, Lock, RotateCcw } from 'lucide-react';
+import { Button, ButtonLink } from '../../../../components/ui/Button';
+import type { LectureProgress } from '../../api/progress';
+import { LecturePlayer } from '../LecturePlayer';
+
+/**
+ * The player's place: the chosen lecture's video when the viewer may watch it, else why not
+ * (no video yet, locked, no lectures at all).
+ */
+export function LectureStage({
+  courseId,
+  lecture,
+  watchable,
+  progress,
+  track,
+  autoPlay,
+  onSaved,
+}: {
+  courseId: string;
+  lecture: Lecture | null;
+  watchable: boolean;
+  progress: LectureProgress | undefined;
+  track: boolean;
+  autoPlay: boolean;
+  onSaved: (saved: LectureProgress) => void;
+}) {
+  if (lecture && watchable && lecture.videoUrl) {
+    return (
+      <LecturePlayer
+        key={lecture._id}
+        lecture={{ ...lecture, videoUrl: lecture.videoUrl }}
+        startAt={progress?.positionSeconds ?? 0}
+        completed={!!progress?.completed}
+        track={track}
+        autoPlay={autoPlay}
+        onSaved={onSaved}
+      />
+    );
+  }
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-card bg-slate-900 px-6 text-center text-slate-200">
+      {lecture && !lecture.videoUrl ? (
+        <p>This lecture has no video yet.</p>
+      ) : lecture ? (
+        <>
+          <Lock size={36} aria-hidden="true" />
+          <p>This lecture is locked. Enroll in the course to watch it.</p>
+          <ButtonLink to={`/viewcourse/${courseId}`} variant="brand" size="sm">
+            View course
+          </ButtonLink>
+        </>
+      ) : (
+        <p>No lectures available.</p>
+      )}
+    </div>
+  );
+}
+
+/** The lecture's title under the player, with Mark as (not) complete when `onToggle` is given. */
+export function LectureTitleBar({
+  title,
+  completed,
+  marking,
+  onToggle,
+}: {
+  title: string;
+  completed: boolean;
+  marking: boolean;
+  onToggle?: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 className="text-lg font-semibold text-ink">{title}</h2>
+      {onToggle && (
+        <Button
+          variant={completed ? 'secondary' : 'primary'}
+          size="sm"
+          busy={marking}
+          onClick={onToggle}
+          icon={completed ? <RotateCcw size={16} aria-hidden="true" /> : <CircleCheck size={16} aria-hidden="true" />}
+        >
+          {completed ? 'Mark as not complete' : 'Mark as complete'}
+        </Button>
+      )}
+    </div>
+  );
+}
