@@ -1,0 +1,115 @@
+import type { Quiz, QuizQuestion, QuizResult } from '@kaksha/contracts';
+import { CircleCheck, CircleX, RotateCcw } from 'lucide-react';
+import type { RefObject } from 'react';
+import { Button } from '../../../../components/ui/Button';
+import { attemptsWord, letter } from './words';
+
+type GradedAnswer = QuizResult['results'][number];
+
+/** The graded attempt: passed or not, the score, and each question with the right answer and why. */
+export function Results({
+  quiz,
+  result,
+  answers,
+  headingRef,
+  onRetry,
+  onClose,
+}: {
+  quiz: Quiz;
+  result: QuizResult;
+  answers: number[][];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const correctCount = result.results.filter((r) => r.correct).length;
+  return (
+    <div className="flex flex-col gap-5">
+      <div
+        className={`flex flex-col gap-2 rounded-lg px-4 py-4 ${result.passed ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+      >
+        <h3 ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-lg font-bold">
+          {result.passed ? <CircleCheck size={22} aria-hidden="true" /> : <CircleX size={22} aria-hidden="true" />}
+          {result.passed ? 'Passed' : 'Not passed'}: you scored {result.scorePercent}%
+        </h3>
+        <p className="text-sm">
+          {correctCount} of {result.results.length} correct. The pass mark is {quiz.passPercent}%.
+        </p>
+        <p className="text-sm">
+          Attempt {result.attempt}
+          {result.attemptsLeft !== null && ` · ${attemptsWord(result.attemptsLeft)} left`} · Best score{' '}
+          {result.bestScorePercent}%
+        </p>
+      </div>
+
+      <ol className="flex flex-col gap-4">
+        {quiz.questions.map((question, i) => {
+          const graded = result.results[i];
+          if (!graded) return null;
+          return <GradedQuestion key={i} number={i + 1} question={question} graded={graded} mine={answers[i] ?? []} />;
+        })}
+      </ol>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {result.passed ? null : result.attemptsLeft !== 0 ? (
+          <Button onClick={onRetry} icon={<RotateCcw size={16} aria-hidden="true" />} className="w-full sm:w-auto">
+            Try again
+          </Button>
+        ) : (
+          <p className="text-sm text-muted sm:self-center">You have used all your attempts at this quiz.</p>
+        )}
+        <Button variant="secondary" onClick={onClose} className="w-full sm:w-auto">
+          Back to lectures
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A question of the results: the learner's answer, the correct one when that was wrong, and why. */
+function GradedQuestion({
+  number,
+  question,
+  graded,
+  mine,
+}: {
+  number: number;
+  question: QuizQuestion;
+  graded: GradedAnswer;
+  mine: number[];
+}) {
+  const list = (indices: number[]) =>
+    indices.length ? indices.map((o) => `${letter(o)}. ${question.options[o] ?? ''}`).join('; ') : 'No answer';
+  return (
+    <li className="rounded-lg border border-line p-4">
+      <div className="flex items-start gap-3">
+        {graded.correct ? (
+          <CircleCheck size={20} role="img" aria-label="Correct" className="mt-0.5 shrink-0 text-green-700" />
+        ) : (
+          <CircleX size={20} role="img" aria-label="Incorrect" className="mt-0.5 shrink-0 text-red-700" />
+        )}
+        <div className="flex min-w-0 flex-col gap-2 text-sm">
+          <p className="whitespace-pre-line font-semibold text-ink">
+            {number}. {question.prompt}
+          </p>
+          <p className="text-ink">
+            <span className="text-muted">Your answer: </span>
+            {list(mine)}
+          </p>
+          {!graded.correct && (
+            <p className="text-ink">
+              <span className="text-muted">Correct answer: </span>
+              <span className="font-medium">{list(graded.correctAnswer)}</span>
+            </p>
+          )}
+          {graded.explanation && (
+            <p className="whitespace-pre-line rounded-md bg-surface px-3 py-2 text-ink">
+              <span className="font-medium">Why: </span>
+              {graded.explanation}
+            </p>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
