@@ -12,4 +12,5 @@ export * from './reviews.ts';
 export * from './search.ts';
 export * from './sections.ts';
 export * from './sessions.ts';
+export * from './uploads.ts';
 export * from './users.ts';
