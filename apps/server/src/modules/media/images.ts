@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import sharp from 'sharp';
 import { AppError, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
 import type { Storage } from '../../core/storage.ts';
@@ -61,8 +62,14 @@ const tooManyPixels = () =>
 /** A decoder for a checked image: at most IMAGE_MAX_PIXELS, failing on corrupt data. */
 const decode = (input: Buffer) => sharp(input, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS });
 
-/** Reads only the header: refuses an image declaring too many pixels, or none at all. */
+/**
+ * Reads only the header: refuses an image declaring too many pixels, or none at all. The size a
+ * header declares is read on its own first: libvips will not even read the header of a file cut
+ * off after it, and such a file is refused for its size (413), not as unreadable (415).
+ */
 async function assertPixels(input: Buffer) {
+  const declared = declaredSize(input);
+  if (declared && declared.width * declared.height > IMAGE_MAX_PIXELS) throw tooManyPixels();
   const meta = await sharp(input)
     .metadata()
     .catch(() => {
@@ -70,6 +77,16 @@ async function assertPixels(input: Buffer) {
     });
   if (!meta.width || !meta.height) throw unreadable();
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw tooManyPixels();
+}
+
+/** Width and height as the file's header states them; null when the header cannot be parsed. */
+function declaredSize(input: Buffer) {
+  try {
+    const { width, height } = imageSize(input);
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Decoding errors are the file's fault: 413 for the pixel limit, 415 for anything unreadable. */
