@@ -31,7 +31,7 @@ describe('npm run media:migrate', async () => {
   it('copies every local file into the bucket, byte for byte, and skips them the second time', async () => {
     const lines: string[] = [];
     expect(await migrateMedia(env, (l) => lines.push(l))).toMatchObject({ copied: 3, skipped: 0 });
-    const bucket = storageFromConfig(loadConfig(env));
+    const bucket = await storageFromConfig(loadConfig(env));
     expect(await bucket.list()).toEqual(Object.keys(files).sort());
     for (const [key, data] of Object.entries(files)) expect((await buffer(bucket.read(key))).equals(data)).toBe(true);
     expect(await migrateMedia(env, () => {})).toMatchObject({ copied: 0, skipped: 3 });

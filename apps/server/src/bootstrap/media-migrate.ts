@@ -19,7 +19,7 @@ export async function migrateMedia(
     throw new ConfigError('media:migrate copies DATA_DIR/media into a bucket: set STORAGE=s3 and the S3_* variables');
   }
   const root = config.storage.localDir;
-  const target = storageFromConfig(config);
+  const target = await storageFromConfig(config);
   const keys = await listLocalKeys(root);
   let copied = 0;
   let skipped = 0;

@@ -2,35 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
-import { s3Storage } from './storage/s3.ts';
+import type { Storage } from './storage/types.ts';
 
-/**
- * Media storage. Keys under `public/` (thumbnails, avatars) are served as static, cacheable
- * files at `/media/public/...`; everything else (lecture videos) is private and is only
- * streamed by the media module after an access check.
- */
-export interface Storage {
-  /** Writes the stream under `key`; all or nothing (a failed write leaves no file). */
-  put(key: string, body: Readable | Buffer): Promise<{ size: number }>;
-  stat(key: string): Promise<{ size: number; mtime: Date } | null>;
-  /** Reads bytes `start`..`end` inclusive, or the whole object. */
-  read(key: string, range?: { start: number; end: number }): Readable;
-  remove(key: string): Promise<void>;
-  /** Removes every key starting with `prefix` (a folder). */
-  removePrefix(prefix: string): Promise<void>;
-  /** Every key starting with `prefix`, sorted. */
-  list(prefix?: string): Promise<string[]>;
-  /** Public URL of a `public/` key. */
-  publicUrl(key: string): string;
-  /** A short-lived URL the browser may GET the object from directly (object stores only). */
-  signedUrl?(key: string, opts: { expiresIn: number; contentType?: string }): Promise<string>;
-  /** Releases connections (called when the app closes). */
-  close?(): Promise<void>;
-}
+export type { Storage } from './storage/types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,10 +70,15 @@ export function localStorage(rootDir: string, opts: { publicUrl?: string } = {})
   };
 }
 
-/** The storage the config names: local disk under DATA_DIR/media, or an S3-compatible bucket. */
-export function storageFromConfig(config: Config): Storage {
+/**
+ * The storage the config names: local disk under DATA_DIR/media, or an S3-compatible bucket.
+ * The S3 driver (and the AWS SDK under it) is loaded only with STORAGE=s3; it imports this
+ * folder's `Storage` type, so a static import here would also make the two files one cycle.
+ */
+export async function storageFromConfig(config: Config): Promise<Storage> {
   const { storage } = config;
   if (storage.driver === 's3') {
+    const { s3Storage } = await import('./storage/s3.ts');
     return s3Storage({ ...storage.s3, bucket: storage.s3.bucket as string, publicUrl: storage.publicUrl });
   }
   return localStorage(storage.localDir, { publicUrl: storage.publicUrl });
@@ -105,7 +87,7 @@ export function storageFromConfig(config: Config): Storage {
 export const storagePlugin = fp<{ storage?: Storage }>(
   async (app, opts) => {
     const { config } = app;
-    const storage = opts.storage ?? storageFromConfig(config);
+    const storage = opts.storage ?? (await storageFromConfig(config));
     if (config.storage.driver === 'local') {
       await mkdir(path.join(config.storage.localDir, 'public'), { recursive: true });
     }

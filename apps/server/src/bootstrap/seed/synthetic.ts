@@ -401,7 +401,7 @@ async function main() {
   const database: Database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, { poolSize: 1 })
     : await openPglite(path.join(config.dataDir, 'db'));
-  const storage = storageFromConfig(config);
+  const storage = await storageFromConfig(config);
   console.log(
     `seeding ${config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) : `PGlite in ${config.dataDir}/db`}`,
   );

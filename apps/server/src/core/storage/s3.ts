@@ -10,7 +10,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Storage } from '../storage.ts';
+import { contentTypeOf } from './content-types.ts';
+import type { Storage } from './types.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -26,27 +27,6 @@ export interface S3StorageOptions {
 /** Multipart part size and parallel parts: an upload holds at most PART_SIZE × QUEUE_SIZE in memory. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  vtt: 'text/vtt; charset=utf-8',
-};
-
-/** The content type a key is stored (and served from the bucket) with, by its extension. */
-export function contentTypeOf(key: string) {
-  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
-}
 
 const isNotFound = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };

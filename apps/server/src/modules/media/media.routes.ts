@@ -9,7 +9,7 @@ import { courses, enrollments, lectureCaptions, lectures } from '../../core/db/s
 import { forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { SessionUser } from '../../core/sessions.ts';
-import { contentTypeOf } from '../../core/storage/s3.ts';
+import { contentTypeOf } from '../../core/storage/content-types.ts';
 import { canonicalLanguageTag } from './captions.ts';
 import { sendMedia } from './media.stream.ts';
 import { startVideoWorkers } from './video-processing.ts';
