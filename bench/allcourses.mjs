@@ -107,18 +107,18 @@ try {
       if (u) wire.set(u, (wire.get(u) ?? 0) + e.encodedDataLength);
     });
     await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
-    const drawnByServer = await page.evaluate(() => document.getElementById('page-state') !== null);
+    const serverRendered = await page.evaluate(() => document.getElementById('page-state') !== null);
     await page.waitForFunction(() => window.__bench.card !== undefined && window.__bench.image !== undefined, null, {
       timeout: TIMEOUT,
     });
     await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
     const marks = await page.evaluate(() => window.__bench);
     // A build before the paged catalogue read the whole list (getpublishedcoures) instead; a page the
-    // server draws (ADR 0014) carries the first page inside its HTML, so the whole document counts.
+    // server renders (ADR 0014) carries the first page inside its HTML, so the whole document counts.
     const firstPage =
       [...wire].find(([u]) => new URL(u).pathname === '/api/course/catalog' && !u.includes('cursor')) ??
       [...wire].find(([u]) => new URL(u).pathname === '/api/course/getpublishedcoures' && !u.includes('limit')) ??
-      [...wire].find(([u]) => u === url && drawnByServer);
+      [...wire].find(([u]) => u === url && serverRendered);
     const jsBytes = [...wire].filter(([u]) => u.endsWith('.js')).reduce((sum, [, b]) => sum + b, 0);
     const figures = {
       'first card ms': Math.round(marks.card),
@@ -129,7 +129,7 @@ try {
       'all KB (wire)': Math.round([...wire.values()].reduce((a, b) => a + b, 0) / 1024),
     };
     if (!keep) await context.close();
-    return { figures, page, cdp, context, wire, drawnByServer };
+    return { figures, page, cdp, context, wire, serverRendered };
   }
 
   const rows = [];
@@ -194,7 +194,7 @@ try {
     'first course card after navigation, ms (≤ 1500)': summary['first card ms'],
     'its image loaded, ms': summary['its image ms'],
     'LCP, ms': summary['LCP ms'],
-    [`first catalogue page on the wire, KB (≤ 50)${last.drawnByServer ? ', the whole drawn HTML' : ''}`]:
+    [`first catalogue page on the wire, KB (≤ 50)${last.serverRendered ? ', the whole server-rendered HTML' : ''}`]:
       summary['catalog page 1 KB (wire)'],
     'JavaScript on the wire, KB': summary['JS KB (wire)'],
     'everything on the wire, KB': summary['all KB (wire)'],

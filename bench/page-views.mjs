@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:page-views`: what a signed-in learner's full page load of `/allcourses` and
 // `/viewcourse/{id}` costs the server (ADR 0014). A page view is the HTML plus the API answers the
-// page draws first: inside the HTML when the server drew the page (its `Server-Timing: draw`), else
-// asked by the app (/api/user/currentuser and the page's data, as the HTML's preloads do). Prints
-// page views/s, the share the server drew and per-request p99 at `--connections` for `--seconds`,
-// demo content on PGlite.
+// page asks for first: inside the HTML when the server rendered the page (its `Server-Timing: ssr`,
+// `draw` before issue 26), else asked by the app (/api/user/currentuser and the page's data, as the
+// HTML's preloads do). Prints page views/s, the share the server rendered and per-request p99 at
+// `--connections` for `--seconds`, demo content on PGlite.
 // Bounded: two rounds per page, then it stops the servers.
 //   --no-build        use the existing build
 //   --against DIR     also measure the build in DIR (e.g. the commit before), rounds interleaved
@@ -49,10 +49,10 @@ try {
       for (const i of order) {
         const b = builds[i];
         const [html, data] = b.pages[page];
-        // The app asks for the page's first answers only when the HTML does not carry them (a page
-        // the server did not draw: a build before ADR 0014, or one drawing its limit of pages at once).
+        // The app asks for the page's first answers only when the HTML does not carry them (a page the
+        // server did not render: a build before ADR 0014, or one rendering its limit of pages at once).
         let views = 0;
-        let drawn = 0;
+        let serverRendered = 0;
         const headers = { cookie: b.cookie, 'accept-encoding': 'br' };
         const result = await autocannon({
           url: b.server.baseUrl,
@@ -65,21 +65,21 @@ try {
               headers,
               onResponse: (_status, _body, context, responseHeaders) => {
                 views++;
-                context.drawn = /^draw;/.test(responseHeaders['server-timing'] ?? '');
-                if (context.drawn) drawn++;
+                context.serverRendered = /^(ssr|draw);/.test(responseHeaders['server-timing'] ?? '');
+                if (context.serverRendered) serverRendered++;
               },
             },
             ...['/api/user/currentuser', data].map((p) => ({
               method: 'GET',
               path: p,
               headers,
-              setupRequest: (request, context) => (context.drawn ? undefined : request),
+              setupRequest: (request, context) => (context.serverRendered ? undefined : request),
             })),
           ],
         });
         runs[i].push({
           views: views / result.duration,
-          drawn: views ? drawn / views : 0,
+          serverRendered: views ? serverRendered / views : 0,
           p99: result.latency.p99,
           failed: result.non2xx + result.errors + result.timeouts,
         });
@@ -90,7 +90,7 @@ try {
         build: b.label,
         page,
         'page views/s (each round)': runs[i].map((r) => Math.round(r.views)).join(' '),
-        'drawn by the server': runs[i].map((r) => `${Math.round(r.drawn * 100)} %`).join(' '),
+        'server-rendered': runs[i].map((r) => `${Math.round(r.serverRendered * 100)} %`).join(' '),
         'p99 ms per request': runs[i].map((r) => r.p99).join(' '),
         failed: runs[i].reduce((sum, r) => sum + r.failed, 0),
       });

@@ -30,7 +30,6 @@ import { requestLimitsPlugin } from './core/request-limits.ts';
 import { securityHeadersPlugin } from './core/security-headers.ts';
 import { snapshotsPlugin } from './core/snapshots.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
-import { webPlugin } from './core/web.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
@@ -49,6 +48,7 @@ import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import webRoutes from './modules/web/web.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,9 +161,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(mediaRoutes, { prefix: '/media' });
 
-  await app.register(webPlugin, {
+  await app.register(webRoutes, {
     root: config.webDist ?? defaultWebDist,
-    drawnPagesAtOnce: config.drawnPagesAtOnce,
+    serverRenderedPagesAtOnce: config.serverRenderedPagesAtOnce,
     pageMeta: (url) => certificatePageMeta(app.db, config.publicUrl, url),
     pageImage: coursePageImages(app.db, app.storage, () => app.catalogVersion()),
   });

@@ -44,9 +44,9 @@ export default async function setup(project: TestProject) {
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
-      // Every signed-in page drawn, however many test files load one at the same moment (the
-      // limit itself is tested in apps/server/src/core/web.test.ts).
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DRAWN_PAGES_AT_ONCE: '100' },
+      // Every signed-in page server-rendered, however many test files load one at the same moment
+      // (the limit itself is tested in apps/server/src/modules/web/web.test.ts).
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SERVER_RENDERED_PAGES_AT_ONCE: '100' },
     });
   } catch (error) {
     await closeSmtp();

@@ -289,7 +289,7 @@ describe('course page', () => {
     await context.close();
   });
 
-  it('comes drawn by the server, readable before any script runs, and the app takes that page over', async () => {
+  it('comes server-rendered, readable before any script runs, and the app hydrates that page', async () => {
     const course = published[0];
     const bare = await newPage({ javaScript: false });
     await signInAs(bare.page, DEMO.student);
@@ -300,20 +300,20 @@ describe('course page', () => {
 
     const { page, context, errors } = await newPage();
     await signInAs(page, DEMO.student);
-    // The heading the server drew, before the app starts.
+    // The heading the server rendered, before the app starts.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { drawn: Element | null }).drawn = document.querySelector('main h1');
+        (window as unknown as { serverRendered: Element | null }).serverRendered = document.querySelector('main h1');
       });
     });
     await page.goto(`/viewcourse/${course._id}`);
     // The app is running once it has named the tab after the course.
     await page.waitForFunction((title) => document.title.startsWith(title), course.title);
     const kept = await page.evaluate(() => {
-      const drawn = (window as unknown as { drawn: Element | null }).drawn;
-      return !!drawn && drawn.isConnected && drawn === document.querySelector('main h1');
+      const heading = (window as unknown as { serverRendered: Element | null }).serverRendered;
+      return !!heading && heading.isConnected && heading === document.querySelector('main h1');
     });
-    expect(kept, 'the app took the drawn page over instead of drawing it again').toBe(true);
+    expect(kept, 'the app hydrated the server-rendered page instead of rendering it again').toBe(true);
     // And it works: the back link is the app's navigation, not a new page load.
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await page.getByRole('link', { name: /back/i }).first().click();

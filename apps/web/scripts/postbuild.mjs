@@ -3,7 +3,7 @@
 // time, so the server sends the smallest files without compressing per request.
 //   dist/index.html        the landing page as a visitor first sees it (served for `/`)
 //   dist/app.html          the top bar and a spinner (served for every other route)
-//   dist/page.html         an empty #root, for a page the server draws per request
+//   dist/page.html         an empty #root, for a page the server renders per request
 //   dist/page-data.json    read by the server to add a page's preloads to its HTML
 //   dist-ssr/prerender.js  the server's renderer of such pages (beside dist/, so never served)
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const ssrOut = path.join(webRoot, 'dist-ssr');
 
 // The server's renderer is one file with its libraries inside, built like the app's bundle: their
 // production builds, tree-shaken (left to Node, react-router resolves to its development build and
-// lucide-react to its CommonJS one: drawing a page took 2–3× as long).
+// lucide-react to its CommonJS one: rendering a page took 2–3× as long).
 await build({
   root: webRoot,
   logLevel: 'warn',
@@ -63,10 +63,10 @@ const appPreloads = [...appChunks]
   .filter((file) => !head.includes(`/${file}"`))
   .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)
   .join('');
-// A page the server draws carries the user with it: no preload of /api/user/currentuser (unused, Chrome warns).
-const drawnTemplate = put(head, '</head>', `${appPreloads}</head>`);
+// A page the server renders carries the user with it: no preload of /api/user/currentuser (unused, Chrome warns).
+const serverRenderedTemplate = put(head, '</head>', `${appPreloads}</head>`);
 const template = put(
-  drawnTemplate,
+  serverRenderedTemplate,
   '</head>',
   `<link rel="preload" href="${API_URL}/api/user/currentuser" as="fetch" crossorigin="use-credentials"></head>`,
 );
@@ -79,7 +79,7 @@ function replaceFile(name, text) {
 }
 replaceFile('index.html', page(render('/')));
 replaceFile('app.html', page(render('shell')));
-replaceFile('page.html', drawnTemplate);
+replaceFile('page.html', serverRenderedTemplate);
 replaceFile('page-data.json', JSON.stringify({ apiUrl: API_URL, pages: PAGE_DATA }, null, 2));
 
 const assets = path.join(dist, 'assets');

@@ -6,7 +6,7 @@ import { PAGE_STATE_ID } from './lib/ui-constants';
 /** The longest the first render waits for the page's data (preloaded by the HTML, so usually at hand). */
 const DATA_WAIT_MS = 1500;
 
-/** The data the server drew this page with, if it drew it (unreadable: the app draws the page itself). */
+/** The data the server rendered this page with, if it did (unreadable: the app renders the page itself). */
 function serverPageState(): DehydratedState | undefined {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent;
   if (!text) return undefined;
@@ -24,9 +24,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Starts the app over the prerendered first paint (main.tsx calls this once that paint is on
  * screen). Its code runs in separate tasks, none long enough to keep a tap waiting: this chunk
  * (React), then the app's (scripts/postbuild.mjs has the HTML download both at once). It
- * waits (briefly) for the page's first data, so the first render draws the page with it; that
+ * waits (briefly) for the page's first data, so the first render has the page's data; that
  * render is a transition, so React renders it in slices of a few milliseconds. A page the server
- * drew with its data (src/prerender.tsx renderPage) is taken over instead of drawn again.
+ * rendered with its data (src/prerender.tsx renderPage) is hydrated instead of rendered again.
  */
 export async function start() {
   await nextTask();
@@ -37,8 +37,8 @@ export async function start() {
       <App />
     </StrictMode>
   );
-  // A page the server drew for this user, with the data it drew it with: the app takes it over
-  // (hydration) instead of drawing it again; in a transition, so in slices too.
+  // A page the server rendered for this user, with the data it rendered it with: the app hydrates it
+  // instead of rendering it again; in a transition, so in slices too.
   const pageState = serverPageState();
   if (pageState) {
     restorePageData(pageState);

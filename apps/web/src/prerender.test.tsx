@@ -16,9 +16,9 @@ const serverAs =
 const learner = (name: string) => ({ _id: `u-${name}`, name, email: `${name}@example.com`, role: 'student' });
 const catalog = (total: number) => ({ courses: [], nextCursor: null, total });
 
-/** The web plugin (apps/server/src/core/web.ts) relies on this: a page drawn with its data, or null. */
-describe('a page drawn by the server', () => {
-  it('draws the catalogue with the user’s answers and hands back the data it drew with', async () => {
+/** The server's web module (apps/server/src/modules/web) relies on this: a page rendered with its data, or null. */
+describe('a page rendered by the server', () => {
+  it('renders the catalogue with the user’s answers and hands back the data it rendered with', async () => {
     const asked: string[] = [];
     const page = await renderPage(
       '/allcourses',
@@ -32,7 +32,7 @@ describe('a page drawn by the server', () => {
     expect(keys).toContainEqual([...queryKeys.publishedCourses, 'catalog', []]);
   });
 
-  it('keeps each request’s answers apart when several are drawn at once', async () => {
+  it('keeps each request’s answers apart when several are rendered at once', async () => {
     const pages = await Promise.all(
       [3, 5, 8, 13].map((total) =>
         renderPage(
@@ -48,10 +48,10 @@ describe('a page drawn by the server', () => {
     });
   });
 
-  it('draws nothing for a visitor, a failed answer or a page it does not draw', async () => {
+  it('renders nothing for a visitor, a failed answer or a page it does not render', async () => {
     const visitor = serverAs({ '/api/user/currentuser': null, '/api/course/catalog': catalog(1) });
     expect(await renderPage('/allcourses', visitor)).toBeNull();
-    // The course is not there (404): the app draws its own error state.
+    // The course is not there (404): the app renders its own error state.
     expect(await renderPage('/viewcourse/c-404', serverAs({ '/api/user/currentuser': learner('Asha') }))).toBeNull();
     const asked: string[] = [];
     expect(await renderPage('/profile', serverAs({ '/api/user/currentuser': learner('Asha') }, asked))).toBeNull();

@@ -19,7 +19,7 @@ import { queryKeys } from './lib/query-keys';
  * visitor sees it while data loads: `/` is the landing page, `shell` the top bar and a spinner
  * for every other route. The app replaces it on start (createRoot, not hydration: a signed-in
  * user or another route renders differently, and that must never be a mismatch). Pages with
- * data are drawn per request instead (renderPage).
+ * data are rendered on the server per request instead (renderPage).
  */
 export function render(page: '/' | 'shell') {
   return renderToString(
@@ -47,21 +47,21 @@ export function render(page: '/' | 'shell') {
 /** Answers a GET of the API (a path such as `/api/course/getcourse/…`) as the signed-in user. */
 export type ServerFetch = ApiFetch<Response>;
 
-/** The request being drawn: whose API answers the app's queries get. */
-const drawing = new AsyncLocalStorage<ServerFetch>();
+/** The request being rendered: whose API answers the app's queries get. */
+const rendering = new AsyncLocalStorage<ServerFetch>();
 sendRequestsWith(async (input, init) => {
-  const serverFetch = drawing.getStore();
+  const serverFetch = rendering.getStore();
   const url = String(input);
   if (!serverFetch || (init?.method ?? 'GET') !== 'GET') throw new Error(`no server answer for ${url}`);
   return serverFetch(url.startsWith(API_URL) ? url.slice(API_URL.length) : url);
 });
 
 /**
- * A page drawn by the server, per request, for the signed-in user (the server's web plugin calls
- * this): the same tree the app draws (AppTree, the app's routes) with the page's first data
+ * A page rendered by the server, per request, for the signed-in user (the server's web module calls
+ * this): the same tree the app renders (AppTree, the app's routes) with the page's first data
  * (routes.tsx), which goes into the HTML with it so the app takes the page over (hydration)
- * without asking again. Null when there is nothing to draw: not such a page, nobody signed in, or
- * an answer failed (the app then draws the page itself, its loading or error state included).
+ * without asking again. Null when there is nothing to render: not such a page, nobody signed in, or
+ * an answer failed (the app then renders the page itself, its loading or error state included).
  */
 export async function renderPage(
   url: string,
@@ -71,7 +71,7 @@ export async function renderPage(
   if (!isServerRendered(location.pathname)) return null;
   // Retries at once, if at all: a failed answer leaves the page to the app.
   const client = createQueryClient({ retry: false, retryDelay: 0 });
-  await drawing.run(serverFetch, () => firstPageData(location, client));
+  await rendering.run(serverFetch, () => firstPageData(location, client));
   const queries = client.getQueryCache().getAll();
   if (!client.getQueryData(queryKeys.currentUser) || queries.some((query) => query.state.status !== 'success')) {
     return null;

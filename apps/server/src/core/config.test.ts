@@ -78,4 +78,16 @@ describe('config', () => {
     expect(loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '5' }).payment.orderTtlMs).toBe(5 * 60_000);
     expect(() => loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '0' })).toThrow(/PAYMENT_ORDER_TTL_MINUTES/);
   });
+
+  it('server-renders 2 pages at once unless SERVER_RENDERED_PAGES_AT_ONCE, or its old name DRAWN_PAGES_AT_ONCE, says otherwise', () => {
+    const atOnce = (env: NodeJS.ProcessEnv) => loadConfig(env).serverRenderedPagesAtOnce;
+    expect(atOnce({})).toBe(2);
+    expect(atOnce({ SERVER_RENDERED_PAGES_AT_ONCE: '0' })).toBe(0);
+    expect(atOnce({ DRAWN_PAGES_AT_ONCE: '5' })).toBe(5);
+    // The new name wins; an empty one is unset.
+    expect(atOnce({ SERVER_RENDERED_PAGES_AT_ONCE: '3', DRAWN_PAGES_AT_ONCE: '5' })).toBe(3);
+    expect(atOnce({ SERVER_RENDERED_PAGES_AT_ONCE: '', DRAWN_PAGES_AT_ONCE: '5' })).toBe(5);
+    expect(() => loadConfig({ DRAWN_PAGES_AT_ONCE: '-1' })).toThrow(/DRAWN_PAGES_AT_ONCE/);
+    expect(() => loadConfig({ SERVER_RENDERED_PAGES_AT_ONCE: 'many' })).toThrow(/SERVER_RENDERED_PAGES_AT_ONCE/);
+  });
 });

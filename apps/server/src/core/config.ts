@@ -101,7 +101,12 @@ const envSchema = z.object({
     .default(60 * 60 * 1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  DRAWN_PAGES_AT_ONCE: z.coerce.number().int().min(0).default(2),
+  SERVER_RENDERED_PAGES_AT_ONCE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  /** The earlier name of SERVER_RENDERED_PAGES_AT_ONCE, still read when the new one is unset. */
+  DRAWN_PAGES_AT_ONCE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -245,7 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     partialUploadMaxAgeMs: e.PARTIAL_UPLOAD_MAX_AGE_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    /** Signed-in pages the server draws at once (ADR 0014); beyond it the app draws them (0: never). */
-    drawnPagesAtOnce: e.DRAWN_PAGES_AT_ONCE,
+    /** Signed-in pages the server renders at once (ADR 0014); beyond it the app renders them (0: never). */
+    serverRenderedPagesAtOnce: e.SERVER_RENDERED_PAGES_AT_ONCE ?? e.DRAWN_PAGES_AT_ONCE ?? 2,
   };
 }

@@ -69,7 +69,7 @@ export function contentSecurityPolicy(config: Config, inline?: InlineHashes) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The CSP for an HTML page with these inline hashes (core/web.ts sets it on the app's pages). */
+    /** The CSP for an HTML page with these inline hashes (modules/web sets it on the app's pages). */
     contentSecurityPolicy: (inline?: InlineHashes) => string;
     /** Every header below, for answers that skip the hooks (the router's own errors). */
     securityHeaders: Record<string, string>;

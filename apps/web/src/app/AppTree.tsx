@@ -4,11 +4,11 @@ import { Toasts } from '../components/ui/Toasts';
 
 /**
  * Everything around the router: the browser's app (App.tsx) and the server's render of a page
- * (src/prerender.tsx) draw this same tree, so the app can take a server-drawn page over.
+ * (src/prerender.tsx) render this same tree, so the app can hydrate a server-rendered page.
  */
 export function AppTree({ client, router }: { client: QueryClient; router: ReactNode }) {
-  // Once the app has drawn or taken over the page, it answers taps and clicks: said on <html> (outside
-  // what React draws) for whoever waits for that (the browser tests, before they click a drawn page).
+  // Once the app has rendered or hydrated the page, it answers taps and clicks: said on <html> (outside
+  // what React renders) for whoever waits for that (the browser tests, before they click a server-rendered page).
   useEffect(() => {
     document.documentElement.dataset.app = 'started';
   }, []);

@@ -68,7 +68,7 @@ export function Layout() {
 
   useEffect(() => {
     // A page the browser just loaded is where it should be: at its top, where the browser put it
-    // back (reload, back), or where the learner scrolled a server-drawn page before the app started.
+    // back (reload, back), or where the learner scrolled a server-rendered page before the app started.
     if (firstRender.current) {
       firstRender.current = false;
       return;

@@ -29,7 +29,7 @@ export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, 
 export const COURSE_HERO_SIZES = '(min-width: 1024px) 560px, 92vw';
 
 /**
- * The `<script type="application/json">` after `#root` holding the data a server-drawn page was
- * drawn with (src/prerender.tsx renderPage; the server's web plugin writes it, src/boot.tsx reads it).
+ * The `<script type="application/json">` after `#root` holding the data a server-rendered page was
+ * rendered with (src/prerender.tsx renderPage; the server's web module writes it, src/boot.tsx reads it).
  */
 export const PAGE_STATE_ID = 'page-state';

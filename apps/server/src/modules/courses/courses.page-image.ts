@@ -10,9 +10,9 @@ import { thumbnailUrls } from '../media/media.service.ts';
 const COURSE_PAGE = /^\/viewcourse\/([0-9a-fA-F-]{36})$/;
 
 /**
- * The image a page draws largest first, so its HTML can start downloading it before the app has
- * run (core/web.ts): on /allcourses the first card's thumbnail (the newest published course, as
- * the catalogue's first page orders them), on /viewcourse/{id} the course's own, published only
+ * The image a page shows largest first, so its HTML can start downloading it before the app has
+ * run (modules/web, which app.ts hands this lookup): on /allcourses the first card's thumbnail (the
+ * newest published course, as the catalogue's first page orders them), on /viewcourse/{id} the course's own, published only
  * (anyone else's page is a 404). One small indexed read per page and catalogue version; every
  * change to what the catalogue shows bumps the version.
  */

@@ -5,10 +5,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { buildTestApp, createUser, loginCookie } from '../test/app.ts';
-import { sessions } from './db/schema/index.ts';
-import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
-import { imagePreloadTag, pageImagePreload } from './web.ts';
+import { sessions } from '../../core/db/schema/index.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../core/sessions.ts';
+import { buildTestApp, createUser, loginCookie } from '../../test/app.ts';
+import { imagePreloadTag, pageImagePreload } from './web.preloads.ts';
 
 describe('serving the web app', async () => {
   const web = await mkdtemp(path.join(tmpdir(), 'kaksha-web-'));
@@ -45,7 +45,7 @@ describe('serving the web app', async () => {
     },
   );
 
-  it("preloads the API answers a page draws first, a signed-in page's only with a session", async () => {
+  it("preloads the API answers a page asks for first, a signed-in page's only with a session", async () => {
     const preloads = (body: string) => [...body.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]);
     const cookie = await loginCookie(app, await createUser(app));
     const course = await app.inject({ url: '/viewcourse/c-42', headers: { cookie } });
@@ -176,8 +176,8 @@ describe('a web app hosted on another origin', async () => {
   });
 });
 
-describe('a page the web build draws per request', async () => {
-  const build = await mkdtemp(path.join(tmpdir(), 'kaksha-drawn-'));
+describe('a page the web build renders on the server, per request', async () => {
+  const build = await mkdtemp(path.join(tmpdir(), 'kaksha-ssr-'));
   const web = path.join(build, 'dist');
   await mkdir(path.join(build, 'dist-ssr'), { recursive: true });
   await mkdir(web);
@@ -208,30 +208,30 @@ describe('a page the web build draws per request', async () => {
     }),
   );
   // What apps/web/src/prerender.tsx exports, reduced to what the server relies on: it asks the API as
-  // the user, draws the page or nothing, and hands back the data it drew with (here, text that
+  // the user, renders the page or nothing, and hands back the data it rendered with (here, text that
   // would end a <script> if it were not escaped).
   await writeFile(
     path.join(build, 'dist-ssr', 'prerender.js'),
     `export const PAGE_STATE_ID = 'page-state';
 export async function renderPage(url, serverFetch) {
   if (url.startsWith('/viewlecture/')) throw new Error('renderer bug');
-  if (url.startsWith('/viewcourse/held-')) await globalThis.holdDraw(url);
+  if (url.startsWith('/viewcourse/held-')) await globalThis.holdRender(url);
   if (!url.startsWith('/viewcourse/') && url !== '/enrolledcourses') return null;
   const user = await (await serverFetch('/api/user/currentuser')).json();
   if (!user) return null;
-  return { html: '<h1>Drawn for ' + user.name + '</h1>', data: { user: user.name, note: '</script><script>alert(1)</script><!--' } };
+  return { html: '<h1>Rendered for ' + user.name + '</h1>', data: { user: user.name, note: '</script><script>alert(1)</script><!--' } };
 }`,
   );
-  const app = await buildTestApp({ WEB_DIST: web, DRAWN_PAGES_AT_ONCE: '2' });
+  const app = await buildTestApp({ WEB_DIST: web, SERVER_RENDERED_PAGES_AT_ONCE: '2' });
   const pageState = (body: string) =>
     /<script type="application\/json" id="page-state">([^<]*)<\/script>/.exec(body)?.[1];
 
-  it('draws a signed-in page with its data after it, escaped, and preloads no data it already carries', async () => {
+  it('renders a signed-in page with its data after it, escaped, and preloads no data it already carries', async () => {
     const user = await createUser(app, { name: 'Asha Verma' });
     const cookie = await loginCookie(app, user);
     const res = await app.inject({ url: '/viewcourse/c-1', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"><h1>Drawn for Asha Verma</h1></div><script type="application/json"');
+    expect(res.body).toContain('<div id="root"><h1>Rendered for Asha Verma</h1></div><script type="application/json"');
     expect(res.body).not.toContain('<script>alert(1)');
     expect(JSON.parse(pageState(res.body) ?? 'null')).toEqual({
       user: 'Asha Verma',
@@ -244,7 +244,7 @@ export async function renderPage(url, serverFetch) {
     // Compressed for this one answer, in the encoding asked for.
     const br = await app.inject({ url: '/viewcourse/c-1', headers: { cookie, 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Drawn for Asha Verma');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Rendered for Asha Verma');
   });
 
   it("hands the browser the session the page's first answer renewed, as the app's own request would have", async () => {
@@ -254,7 +254,7 @@ export async function renderPage(url, serverFetch) {
     const due = new Date(Date.now() + SESSION_TTL_MS - 2 * 60 * 60 * 1000);
     await app.db.update(sessions).set({ expiresAt: due }).where(eq(sessions.userId, user.id));
     const res = await app.inject({ url: '/viewcourse/c-6', headers: { cookie } });
-    expect(res.body).toContain('<h1>Drawn for Kiran</h1>');
+    expect(res.body).toContain('<h1>Rendered for Kiran</h1>');
     const renewed = res.cookies.filter((c) => c.name === SESSION_COOKIE);
     expect(renewed).toHaveLength(1);
     expect(renewed[0]?.value).toBe(cookie.split('=')[1]);
@@ -274,7 +274,7 @@ export async function renderPage(url, serverFetch) {
     }
   });
 
-  it('asks the renderer only for the pages the web build marks as drawn by the server', async () => {
+  it('asks the renderer only for the pages the web build marks as server-rendered', async () => {
     const cookie = await loginCookie(app, await createUser(app));
     const res = await app.inject({ url: '/enrolledcourses', headers: { cookie } });
     expect(res.body).toContain('<nav>Shell</nav>');
@@ -291,48 +291,48 @@ export async function renderPage(url, serverFetch) {
     expect(pageState(res.body)).toBeUndefined();
   });
 
-  it('sends the app while as many pages as it draws at once are being drawn, and draws again after', async () => {
+  it('sends the app while as many pages as it renders at once are being rendered, and renders again after', async () => {
     const cookie = await loginCookie(app, await createUser(app, { name: 'Meera' }));
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let bothDrawing = () => {};
-    const drawing = new Promise<void>((resolve) => {
-      bothDrawing = resolve;
+    let bothRendering = () => {};
+    const rendering = new Promise<void>((resolve) => {
+      bothRendering = resolve;
     });
     const held: string[] = [];
-    const hook = globalThis as { holdDraw?: (url: string) => Promise<void> };
-    hook.holdDraw = (url) => {
+    const hook = globalThis as { holdRender?: (url: string) => Promise<void> };
+    hook.holdRender = (url) => {
       held.push(url);
-      if (held.length === 2) bothDrawing();
+      if (held.length === 2) bothRendering();
       return released;
     };
     onTestFinished(() => {
-      hook.holdDraw = undefined;
+      hook.holdRender = undefined;
     });
     const slow = ['/viewcourse/held-1', '/viewcourse/held-2'].map((url) => app.inject({ url, headers: { cookie } }));
-    await drawing;
+    await rendering;
     const busy = await app.inject({ url: '/viewcourse/c-5', headers: { cookie } });
     expect(busy.statusCode).toBe(200);
     expect(busy.body).toContain('<nav>Shell</nav>');
     expect(busy.body).toContain('<link rel="preload" href="/api/course/getcourse/c-5"');
     expect(busy.headers['server-timing']).toBeUndefined();
     release();
-    for (const res of await Promise.all(slow)) expect(res.body).toContain('<h1>Drawn for Meera</h1>');
+    for (const res of await Promise.all(slow)) expect(res.body).toContain('<h1>Rendered for Meera</h1>');
     const free = await app.inject({ url: '/viewcourse/c-5', headers: { cookie } });
-    expect(free.body).toContain('<h1>Drawn for Meera</h1>');
-    expect(free.headers['server-timing']).toMatch(/^draw;dur=\d+\.\d$/);
+    expect(free.body).toContain('<h1>Rendered for Meera</h1>');
+    expect(free.headers['server-timing']).toMatch(/^ssr;dur=\d+\.\d$/);
   });
 
   it('uses a new renderer as soon as a new build puts it in place', async () => {
     const cookie = await loginCookie(app, await createUser(app, { name: 'Ravi' }));
     const renderer = path.join(build, 'dist-ssr', 'prerender.js');
     const old = await readFile(renderer, 'utf8');
-    await writeFile(`${renderer}.tmp`, old.replace("'<h1>Drawn for '", "'<h1>Redrawn for '"));
+    await writeFile(`${renderer}.tmp`, old.replace("'<h1>Rendered for '", "'<h1>Rendered anew for '"));
     await rename(`${renderer}.tmp`, renderer);
     const res = await app.inject({ url: '/viewcourse/c-3', headers: { cookie } });
-    expect(res.body).toContain('<h1>Redrawn for Ravi</h1>');
+    expect(res.body).toContain('<h1>Rendered anew for Ravi</h1>');
   });
 });
 
