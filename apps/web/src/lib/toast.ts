@@ -31,13 +31,21 @@ export function onToastWanted(listener: () => void) {
   };
 }
 
+/**
+ * A toast's time on screen is the container's (components/ui/Toasts.tsx keeps that timer running
+ * when motion is reduced), so a call cannot set its own.
+ */
+type Options = Omit<ToastOptions, 'autoClose'>;
+
 const show =
   (kind: 'success' | 'error' | 'info') =>
-  (content: ToastContent, options?: ToastOptions): void => {
+  (content: ToastContent, options?: Options): void => {
     asked = true;
     for (const listener of wanted) listener();
-    if (toastify) toastify.toast[kind](content, options);
-    else void loadToastify().then((module) => module.toast[kind](content, options));
+    // An outcome is a status message, read when the screen reader is free; an error interrupts (WCAG 4.1.3).
+    const withRole: ToastOptions = { role: kind === 'error' ? 'alert' : 'status', ...options };
+    if (toastify) toastify.toast[kind](content, withRole);
+    else void loadToastify().then((module) => module.toast[kind](content, withRole));
   };
 
 /** The app's toasts (spec §8: every outcome of an action is told in a toast). */

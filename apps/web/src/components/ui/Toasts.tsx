@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { loadToastify, onToastWanted, toastWanted } from '../../lib/toast';
 import { TOAST_AUTO_CLOSE_MS } from '../../lib/ui-constants';
 
@@ -8,10 +8,28 @@ const ToastContainer = lazy(() => loadToastify().then((module) => ({ default: mo
 const IDLE_TIMEOUT_MS = 5000;
 
 /**
- * Where toasts appear, mounted when the first toast is asked for (the container adds its styles to
- * the page then: a restyle of the whole page, so not while the first screen is drawn). The library
- * itself downloads once the page has loaded and the browser is idle, so a first toast needs no
- * download.
+ * react-toastify's timer is its progress bar's CSS animation: a toast closes when that animation
+ * ends. index.css cuts every animation to 0.01ms for people who prefer reduced motion, which closed
+ * each toast about as soon as it was drawn (issue #34). This gives the timer its length back (an
+ * !important utility lives in Tailwind's layer, which outranks the unlayered !important rule), and
+ * hides the shrinking bar itself when motion is reduced: the timer still runs, unseen.
+ */
+const TIMER_CLASS = '[animation-duration:var(--toast-timer)]! motion-reduce:invisible';
+const CONTAINER_STYLE = {
+  // Below the 4rem top navigation, so a toast never covers its Login/LogOut and menu buttons.
+  top: '4.5rem',
+  '--toast-timer': `${TOAST_AUTO_CLOSE_MS}ms`,
+} as CSSProperties;
+
+/**
+ * Where toasts appear. The live region is on the page from its first render (the server's HTML
+ * too), so a screen reader announces a toast added to it; a region inserted together with its
+ * first toast is often not announced. It has the `Toastify` class so the navigation drawer leaves
+ * it announced while everything else is inert (features/auth/components/Navbar.tsx).
+ *
+ * The container itself is mounted when the first toast is asked for (it adds its styles to the
+ * page then: a restyle of the whole page, so not while the first screen is drawn). The library
+ * downloads once the page has loaded and the browser is idle, so a first toast needs no download.
  */
 export function Toasts() {
   const [mounted, setMounted] = useState(toastWanted);
@@ -41,11 +59,19 @@ export function Toasts() {
       }
     };
   }, [mounted]);
-  if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      {/* Below the 4rem top navigation, so a toast never covers its Login/LogOut and menu buttons. */}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop style={{ top: '4.5rem' }} />
-    </Suspense>
+    <div className="Toastify" aria-live="polite">
+      {mounted && (
+        <Suspense fallback={null}>
+          <ToastContainer
+            position="top-right"
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            newestOnTop
+            style={CONTAINER_STYLE}
+            progressClassName={TIMER_CLASS}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }
