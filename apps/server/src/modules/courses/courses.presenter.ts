@@ -58,28 +58,19 @@ export function presentReview(
   };
 }
 
-/** A course as every endpoint presents it; its creator (`viewerId`) also sees learners and earnings. */
+/**
+ * A course as every endpoint presents it: its catalogue card and the rest (description, lectures,
+ * sections, reviews); its creator (`viewerId`) also sees learners and earnings.
+ */
 export function presentCourse(storage: Storage, record: CourseRecord, viewerId?: string | null): Course {
   const { course } = record;
   const presented: Course = {
-    _id: course.id,
-    title: course.title,
-    subTitle: course.subTitle,
+    ...presentCourseCard(storage, record),
     description: course.description,
-    category: course.category as Course['category'],
-    level: course.level as Course['level'],
-    price: course.price,
-    ...thumbnailUrls(storage, course.thumbnailKey),
     isPublished: course.isPublished,
-    creator: course.creatorId,
-    creatorName: record.creatorName,
     lectures: record.lectures.map((l) => presentLecture(l, record.captions.get(l.id))),
     sections: presentSections(record.sections, record.lectures),
-    lectureCount: record.lectureCount,
     reviews: record.reviews.map(({ review, user }) => presentReview(storage, review, user, course.title)),
-    avgRating: record.avgRating,
-    reviewCount: record.reviewCount,
-    createdAt: course.createdAt.toISOString(),
     updatedAt: course.updatedAt.toISOString(),
   };
   if (viewerId && viewerId === course.creatorId) {
@@ -90,7 +81,7 @@ export function presentCourse(storage: Storage, record: CourseRecord, viewerId?:
   return presented;
 }
 
-/** A catalogue card: what `/allcourses` draws, without lecture or review arrays. */
+/** A catalogue card: what `/allcourses` shows, without lecture or review arrays. */
 export function presentCourseCard(storage: Storage, record: CourseCardRecord): CourseCard {
   const { course } = record;
   return {

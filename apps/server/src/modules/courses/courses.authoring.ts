@@ -1,0 +1,206 @@
+import type { CreateCourseRequest, EditCourseRequest } from '@kaksha/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { courses, enrollments, lectures, paymentOrders, reviews } from '../../core/db/schema/index.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unsupportedMedia } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { Form } from '../../core/multipart-form.ts';
+import type { Storage } from '../../core/storage.ts';
+import { lectureVideoPrefix, removeThumbnail, removeVideo, storeThumbnail } from '../media/media.service.ts';
+import { reindexCourse } from '../search/search.service.ts';
+
+/*
+ * Authoring courses: who may change a course (`assertCreator`, `loadOwnedCourse`), and creating,
+ * editing (thumbnail included) and deleting one, each change re-indexed for search in its
+ * transaction. Other modules reach this through courses.service.ts.
+ */
+
+type CourseRow = typeof courses.$inferSelect;
+
+/**
+ * Authorization for every authoring endpoint (after `requireEducator`: 401 anonymous,
+ * 403 students). The creator gets the course; another educator gets 404 when the course
+ * is unknown or unpublished (its existence must not leak, as on `getcourse`) and 403
+ * when it is published (anyone can see it exists, but only its creator may change it).
+ */
+export function assertCreator<T extends Pick<CourseRow, 'creatorId' | 'isPublished'>>(
+  course: T | undefined,
+  userId: string,
+  what = 'Course',
+): T {
+  if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound(`${what} not found`);
+  if (course.creatorId !== userId) throw forbidden(`Only the course's creator can change this ${what.toLowerCase()}`);
+  return course;
+}
+
+export async function loadOwnedCourse(db: DbOrTx, courseId: string, userId: string, opts: { lock?: boolean } = {}) {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const query = db.select().from(courses).where(eq(courses.id, courseId)).limit(1).$dynamic();
+  const [course] = opts.lock ? await query.for('update') : await query;
+  return assertCreator(course, userId);
+}
+
+export async function createCourse(db: DbOrTx, creatorId: string, input: CreateCourseRequest) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(courses)
+      .values({ creatorId, title: input.title, category: input.category })
+      .returning({ id: courses.id });
+    await reindexCourse(tx, row.id);
+    return row.id;
+  });
+}
+
+/** What a published course must have (spec §2 editor; issue 4). */
+export function missingForPublish(course: Pick<CourseRow, 'title' | 'category' | 'level' | 'price'>) {
+  const missing: string[] = [];
+  if (!course.title?.trim()) missing.push('title');
+  if (!course.category) missing.push('category');
+  if (!course.level) missing.push('level');
+  if (course.price === null || course.price === undefined) missing.push('price');
+  return missing;
+}
+
+const listWords = (words: string[]) =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * editcourse, once `before` is authorized: stores the new thumbnail (if any), applies the edit,
+ * then removes the replaced renditions (best effort: the edit stands if that fails); a failed
+ * edit removes the new ones.
+ */
+export async function editCourse(
+  db: DbOrTx,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  before: CourseRow,
+  userId: string,
+  form: Form<EditCourseRequest, Buffer>,
+) {
+  const courseId = before.id;
+  const thumbnailKey = form.file
+    ? await storeThumbnail(storage, courseId, form.file).catch((error) => {
+        // Image bytes that announce a format but cannot be decoded.
+        if (error instanceof AppError) throw error;
+        log.info({ err: error }, 'thumbnail could not be decoded');
+        throw unsupportedMedia('The image could not be read; please choose another file');
+      })
+    : undefined;
+  let oldThumbnailKey: string | null;
+  try {
+    ({ oldThumbnailKey } = await updateCourse(db, courseId, userId, form.fields, thumbnailKey));
+  } catch (error) {
+    // Same content, same key: the course may already have used these renditions.
+    if (thumbnailKey && thumbnailKey !== before.thumbnailKey) await removeThumbnail(storage, thumbnailKey);
+    throw error;
+  }
+  // The course now points at the new renditions: a failure here only leaves the old ones behind.
+  await removeQuietly(log, oldThumbnailKey, () => removeThumbnail(storage, oldThumbnailKey));
+}
+
+/** Removes media no row points at any more; a storage failure is logged, never answered. */
+async function removeQuietly(log: FastifyBaseLogger, key: string | null, remove: () => Promise<void>) {
+  await remove().catch((err) => log.warn({ err, key }, 'stale media could not be removed'));
+}
+
+/**
+ * Applies an edit in one transaction (the row locked), refusing to publish an incomplete
+ * course. `thumbnailKey`, when given, replaces the old renditions (returned as `oldThumbnailKey`).
+ */
+async function updateCourse(
+  db: DbOrTx,
+  courseId: string,
+  userId: string,
+  patch: EditCourseRequest,
+  thumbnailKey?: string,
+) {
+  return db.transaction(async (tx) => {
+    const course = await loadOwnedCourse(tx, courseId, userId, { lock: true });
+    const next = { ...course, ...stripUndefined(patch) };
+    if (next.isPublished) {
+      const missing = missingForPublish(next);
+      if (missing.length > 0) {
+        throw badRequest(
+          `Cannot publish yet: add the course's ${listWords(missing)} first`,
+          Object.fromEntries(missing.map((m) => [m, 'Required to publish'])),
+        );
+      }
+    }
+    await tx
+      .update(courses)
+      .set({ ...stripUndefined(patch), ...(thumbnailKey ? { thumbnailKey } : {}), updatedAt: new Date() })
+      .where(eq(courses.id, courseId));
+    await reindexCourse(tx, courseId);
+    return { oldThumbnailKey: thumbnailKey && course.thumbnailKey !== thumbnailKey ? course.thumbnailKey : null };
+  });
+}
+
+function stripUndefined<T extends object>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export const HAS_LEARNERS = 'This course has enrolled learners; unpublish it instead';
+export const CHECKOUT_OPEN =
+  'A learner is paying for this course right now; unpublish it, and delete it once their checkout has expired';
+/** How long after its `expires_at` an open order still blocks deletion: a payment may be landing. */
+const CHECKOUT_GRACE = sql`interval '10 minutes'`;
+
+/**
+ * Deletes a course with its lectures, reviews, progress and abandoned orders, then its media
+ * (thumbnail renditions and its own videos; the shared demo videos stay; best effort, logged). A course with
+ * enrolled (or paid) learners cannot be deleted: they keep access, so 409.
+ */
+export async function deleteCourse(
+  db: DbOrTx,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  courseId: string,
+  userId: string,
+) {
+  const removed = await db
+    .transaction(async (tx) => {
+      const course = await loadOwnedCourse(tx, courseId, userId, { lock: true });
+      const [{ learners }] = await tx
+        .select({ learners: sql<number>`count(*)::int` })
+        .from(enrollments)
+        .where(eq(enrollments.courseId, courseId));
+      // Paid orders, and open ones not yet expired (give or take a grace for a payment in
+      // flight): a learner may be paying right now, and their money must find its order to enrol them.
+      const [{ paid, paying }] = await tx
+        .select({
+          paid: sql<number>`count(*) filter (where ${paymentOrders.status} = 'paid')::int`,
+          paying: sql<number>`count(*) filter (where ${paymentOrders.status} = 'created' and ${paymentOrders.expiresAt} > now() - ${CHECKOUT_GRACE})::int`,
+        })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.courseId, courseId));
+      if (learners > 0 || paid > 0) throw conflict(HAS_LEARNERS);
+      if (paying > 0) throw conflict(CHECKOUT_OPEN);
+      const videos = await tx.select({ key: lectures.videoKey }).from(lectures).where(eq(lectures.courseId, courseId));
+      await tx.delete(paymentOrders).where(and(eq(paymentOrders.courseId, courseId), ne(paymentOrders.status, 'paid')));
+      await tx.delete(reviews).where(eq(reviews.courseId, courseId));
+      await tx.delete(lectures).where(eq(lectures.courseId, courseId));
+      await tx.delete(courses).where(eq(courses.id, courseId));
+      await reindexCourse(tx, courseId);
+      return { thumbnailKey: course.thumbnailKey, videoKeys: videos.map((v) => v.key) };
+    })
+    .catch((error) => {
+      // An enrolment that raced in after the count: the foreign key refuses the delete.
+      if (isForeignKeyViolation(error)) throw conflict(HAS_LEARNERS);
+      throw error;
+    });
+  // The course is gone whatever happens now: a storage failure leaves files behind, logged.
+  await removeQuietly(log, removed.thumbnailKey, () => removeThumbnail(storage, removed.thumbnailKey));
+  const thumbnails = `public/thumbnails/${courseId}/`;
+  await removeQuietly(log, thumbnails, () => storage.removePrefix(thumbnails));
+  for (const key of removed.videoKeys) await removeQuietly(log, key, () => removeVideo(storage, key));
+  const videos = lectureVideoPrefix(courseId);
+  await removeQuietly(log, videos, () => storage.removePrefix(videos));
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
+}

@@ -1,0 +1,193 @@
+import type { CatalogPage, CatalogQuery, Course, Creator } from '@kaksha/contracts';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { catalogVersion, courses, enrollments, users } from '../../core/db/schema/index.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import { jsonArray, keysetPages } from '../../core/snapshots.ts';
+import type { Storage } from '../../core/storage.ts';
+import { photoUrl } from '../media/media.service.ts';
+import { presentCourse, presentCourseCard } from './courses.presenter.ts';
+import {
+  type CourseQueryOptions,
+  type CourseRecord,
+  isEnrolled,
+  newestAfter,
+  queryCourseCards,
+  queryCourses,
+} from './courses.queries.ts';
+
+/*
+ * Reading the catalogue: courses as every endpoint presents them (the read model of
+ * courses.queries.ts, shaped by courses.presenter.ts), whole or page by page, for a viewer, a
+ * creator or a learner. Other modules reach this through courses.service.ts.
+ */
+
+/** Loads and presents the courses matching `where` (four queries whatever their number). */
+async function findCourses(db: DbOrTx, storage: Storage, where: SQL | undefined, opts: CourseQueryOptions = {}) {
+  const records = await queryCourses(db, where, opts);
+  return records.map((record) => presentCourse(storage, record, opts.viewerId));
+}
+
+/**
+ * Courses per statement when a list is read in pages (a complete catalogue of any size). Small:
+ * each page's rows (~7 lectures and ~5 reviews a course) are decoded in one go on the event loop,
+ * which must stay free for other requests while a 100,000-course catalogue streams (issue 16).
+ */
+const READ_PAGE = 100;
+
+/**
+ * The published catalogue, newest first, as JSON text page by page (`getpublishedcoures`,
+ * complete or the newest `limit`): bounded statements and memory at any catalogue size.
+ */
+export function publishedCoursesJson(
+  db: DbOrTx,
+  storage: Storage,
+  opts: { viewerId?: string | null; limit?: number } = {},
+) {
+  const pages = keysetPages<CourseRecord>(
+    (last, size) =>
+      queryCourses(db, and(eq(courses.isPublished, true), last && newestAfter(last.cursor, last.course.id)), {
+        viewerId: opts.viewerId,
+        limit: size,
+      }),
+    { pageSize: READ_PAGE, limit: opts.limit },
+  );
+  return jsonArray(pages, (record) => presentCourse(storage, record, opts.viewerId));
+}
+
+/**
+ * Who `getpublishedcoures` is personalised for: an educator with a published course sees its
+ * learners and earnings in it (the presenter's rule); everyone else gets the shared answer.
+ */
+export async function catalogueViewer(db: DbOrTx, user: { id: string; role: string } | null | undefined) {
+  if (user?.role !== 'educator') return null;
+  const [own] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.creatorId, user.id), eq(courses.isPublished, true)))
+    .limit(1);
+  return own ? user.id : null;
+}
+
+/** One page of the slim catalogue (`GET /api/course/catalog`), as JSON text. */
+export async function* catalogPageJson(db: DbOrTx, storage: Storage, query: CatalogQuery) {
+  const filter = and(
+    eq(courses.isPublished, true),
+    query.category.length > 0 ? inArray(courses.category, query.category) : undefined,
+    query.creator ? eq(courses.creatorId, query.creator) : undefined,
+  );
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [cards, [{ total }]] = await Promise.all([
+    // One more than asked: whether a next page exists, without counting.
+    queryCourseCards(db, and(filter, after && newestAfter(after.createdAt, after.id)), { limit: query.limit + 1 }),
+    db.select({ total: sql<number>`count(*)::int` }).from(courses).where(filter),
+  ]);
+  const page = cards.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const nextCursor = cards.length > query.limit && last ? encodeCursor(last.cursor, last.course.id) : null;
+  const answer: CatalogPage = { courses: page.map((card) => presentCourseCard(storage, card)), nextCursor, total };
+  yield JSON.stringify(answer);
+}
+
+/** `timestamptz::text` as PostgreSQL writes it: the only time a cursor may carry. */
+const DATABASE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string) {
+  const [createdAt = '', id = '', extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (extra !== undefined || !isUuid(id) || !DATABASE_TIMESTAMP.test(createdAt)) {
+    throw badRequest('This catalogue page link is out of date; start from the first page', {
+      cursor: 'Invalid cursor',
+    });
+  }
+  return { createdAt, id };
+}
+
+/** A published course as everyone but its creator sees it, as JSON text (the getcourse snapshot). */
+export async function* publicCourseJson(db: DbOrTx, storage: Storage, courseId: string) {
+  const [record] = await queryCourses(db, and(eq(courses.id, courseId), eq(courses.isPublished, true)));
+  if (!record) throw notFound('Course not found');
+  yield JSON.stringify(presentCourse(storage, record));
+}
+
+/** What getcourse decides on before reading the course: is it public for this viewer? (one indexed read) */
+export async function courseVisibility(db: DbOrTx, courseId: string) {
+  const [row] = await db
+    .select({ version: catalogVersion.version, creatorId: courses.creatorId, isPublished: courses.isPublished })
+    .from(catalogVersion)
+    .leftJoin(courses, eq(courses.id, courseId))
+    .where(eq(catalogVersion.id, 1));
+  return { version: row?.version ?? 0, creatorId: row?.creatorId ?? null, isPublished: row?.isPublished ?? false };
+}
+
+/** Presented courses for the given ids, in the order given (search results). Unknown ids are skipped. */
+export async function loadCourseCards(
+  db: DbOrTx,
+  storage: Storage,
+  ids: string[],
+  opts: { viewerId?: string | null } = {},
+): Promise<Course[]> {
+  if (ids.length === 0) return [];
+  const found = await findCourses(db, storage, inArray(courses.id, ids), opts);
+  const byId = new Map(found.map((c) => [c._id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A course as its viewer may see it: unpublished courses exist only for their creator. */
+export async function findCourseForViewer(db: DbOrTx, storage: Storage, courseId: string, viewerId?: string | null) {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [course] = await findCourses(db, storage, eq(courses.id, courseId), { viewerId });
+  if (!course) throw notFound('Course not found');
+  // Learners who paid keep their course after the educator unpublishes it.
+  if (!course.isPublished && course.creator !== viewerId && !(viewerId && (await isEnrolled(db, viewerId, courseId)))) {
+    throw notFound('Course not found');
+  }
+  return course;
+}
+
+export const presentOwnCourse = async (db: DbOrTx, storage: Storage, courseId: string, userId: string) => {
+  const [course] = await findCourses(db, storage, eq(courses.id, courseId), { viewerId: userId });
+  if (!course) throw notFound('Course not found');
+  return course;
+};
+
+/** An educator's public profile; anyone else (or an unknown id) is not found. */
+export async function findCreator(db: DbOrTx, storage: Storage, userId: string): Promise<Creator> {
+  if (!isUuid(userId)) throw notFound('Creator not found');
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.role !== 'educator') throw notFound('Creator not found');
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    description: user.description,
+    photoUrl: photoUrl(storage, user),
+  };
+}
+
+/** The educator's courses, newest first, with lecture and enrolment counts and earnings computed in SQL. */
+export const listCreatorCourses = (db: DbOrTx, storage: Storage, userId: string) =>
+  findCourses(db, storage, eq(courses.creatorId, userId), {
+    viewerId: userId,
+    orderBy: [desc(courses.createdAt), desc(courses.id)],
+  });
+
+/** The courses a learner is enrolled in, most recently enrolled first, published or not (paid access stays). */
+export const listEnrolledCourses = (db: DbOrTx, storage: Storage, userId: string) =>
+  findCourses(
+    db,
+    storage,
+    inArray(
+      courses.id,
+      db.select({ id: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
+    ),
+    {
+      viewerId: userId,
+      orderBy: [
+        sql`(select max(${enrollments.createdAt}) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.userId} = ${userId}) desc`,
+        desc(courses.id),
+      ],
+    },
+  );
