@@ -39,12 +39,14 @@ import coursesRoutes from './modules/courses/courses.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
+import { videoWorkersPlugin } from './modules/media/media.service.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
 import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import { searchEmbedderPlugin } from './modules/search/search.embedder.ts';
 import searchRoutes from './modules/search/search.routes.ts';
+import { searchIndexUpgradePlugin } from './modules/search/search.service.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -128,7 +130,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
+  // Background work, started here and by no route: AI search's re-embedding worker and its
+  // sweeps, the search index's upgrade to a new format, the video conversion workers.
   await app.register(searchEmbedderPlugin);
+  await app.register(searchIndexUpgradePlugin);
+  await app.register(videoWorkersPlugin);
   await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
 

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { text } from '@kaksha/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import type { SessionUser } from '../../core/sessions.ts';
 import { contentTypeOf } from '../../core/storage/content-types.ts';
 import { canonicalLanguageTag } from './captions.ts';
 import { sendMedia } from './media.stream.ts';
-import { startVideoWorkers } from './video-processing.ts';
 
 export const LOGIN_TO_WATCH = 'Please log in to watch this lecture';
 export const NO_ACCESS = 'Enroll in this course to watch this lecture';
@@ -59,10 +59,6 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const SEGMENT_TYPE = 'video/mp2t';
 
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The video conversion workers (none, logged once, without ffmpeg). When the app closes, running
-  // conversions are killed; their jobs are retried by whichever instance runs next.
-  await startVideoWorkers({ db: app.db, storage: app.storage, log: app.log, video: app.config.video, jobs: app.jobs });
-
   /** Streams a private stored file (HLS, poster, captions) once access has been checked. */
   const sendStored = async (
     request: Parameters<typeof sendMedia>[0],
@@ -91,7 +87,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "A lecture's HLS master playlist, rendition playlists and segments (access checked like the video)",
-      params: z.object({ lectureId: z.string(), '*': z.string() }),
+      params: z.object({ lectureId: text('lectureId'), '*': z.string() }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
@@ -117,7 +113,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "A lecture's poster frame (access checked like the video)",
-      params: z.object({ lectureId: z.string() }),
+      params: z.object({ lectureId: text('lectureId') }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
@@ -133,7 +129,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "A lecture's WebVTT captions in one language, e.g. `hi-IN.vtt` (access checked like the video)",
-      params: z.object({ lectureId: z.string(), file: z.string() }),
+      params: z.object({ lectureId: text('lectureId'), file: z.string() }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
@@ -157,7 +153,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "Streams a lecture's video (Range requests supported) to those allowed to watch it",
-      params: z.object({ lectureId: z.string() }),
+      params: z.object({ lectureId: text('lectureId') }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);

@@ -19,7 +19,13 @@ export {
   storeThumbnail,
   thumbnailUrls,
 } from './images.ts';
-export { queueVideoProcessing, type VideoPipeline, videoProcessingAvailable } from './video-processing.ts';
+export {
+  queueVideoProcessing,
+  type VideoPipeline,
+  videoProcessingAvailable,
+  /** app.ts starts this instance's video conversion workers with it. */
+  videoWorkersPlugin,
+} from './video-processing.ts';
 export {
   assertVideoContent,
   lectureVideoPrefix,

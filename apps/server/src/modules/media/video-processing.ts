@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../../core/config.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { lectures } from '../../core/db/schema/index.ts';
@@ -157,71 +158,17 @@ const threadsFor = (concurrency: number) => Math.max(1, Math.min(8, Math.floor(a
 
 /** The job: one lecture's original → renditions, poster, duration and size; see the module comment. */
 export async function processVideo(ctx: VideoWorkerContext, data: VideoJob, job: JobInfo) {
-  const { db, storage, log } = ctx;
-  const current = eq(lectures.id, data.lectureId);
-  const sameVideo = and(current, eq(lectures.videoKey, data.videoKey));
-  const [lecture] = await db.select().from(lectures).where(current).limit(1);
-  const outPrefix = processedPrefix(data.videoKey);
-  if (!lecture || lecture.videoKey !== data.videoKey) {
-    // Replaced or deleted while queued: drop whatever an earlier attempt stored.
-    await removeProcessedVideo(storage, data.videoKey);
-    return;
-  }
-  if (lecture.processing === 'ready') return;
-  await db.update(lectures).set({ processing: 'processing' }).where(sameVideo);
-
+  const lecture = await claimVideo(ctx, data);
+  if (!lecture) return;
   const started = Date.now();
   const dir = await mkdtemp(path.join(tmpdir(), 'kaksha-video-'));
   try {
-    const source = path.join(dir, 'source');
-    await pipeline(storage.read(data.videoKey), createWriteStream(source), { signal: job.signal });
-    const probed = await probe(ctx.video.ffprobePath, source, job.signal).catch((error) => {
-      // ffprobe ran and refused the file (not one that failed to start, timed out or was stopped).
-      if (error instanceof FfmpegError && error.message.startsWith('exited')) throw new Rejected(error.detail);
-      throw error;
-    });
-    if (!probed) throw new Rejected('no video stream');
-    const renditions = renditionsFor(probed.width, probed.height);
-    const out = path.join(dir, 'out');
-    await mkdir(out);
     // ffmpeg is killed before pg-boss takes the job for crashed, so two attempts never run at once.
-    const timeoutMs = Math.max(60_000, started + (expiryFor(lecture.videoSize) - 60) * 1000 - Date.now());
-    const threads = threadsFor(ctx.video.concurrency);
-    await run(ctx.video.ffmpegPath, posterArgs(source, path.join(out, 'poster.jpg'), probed, threads), {
-      signal: job.signal,
-      timeoutMs: 120_000,
-    });
-    await run(ctx.video.ffmpegPath, hlsArgs(source, path.join(out, 'hls'), probed, renditions, threads), {
-      signal: job.signal,
-      timeoutMs,
-    });
-    await writeFile(
-      path.join(out, 'hls', 'master.m3u8'),
-      await masterPlaylist(path.join(out, 'hls'), probed, renditions),
-    );
-    for (const file of await filesUnder(out)) {
-      job.signal.throwIfAborted();
-      await storage.put(`${outPrefix}${file}`, createReadStream(path.join(out, file)));
-    }
-    const stored = await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(lectures).where(current).limit(1).for('update');
-      if (!locked || locked.videoKey !== data.videoKey) return false;
-      await tx
-        .update(lectures)
-        .set({
-          processing: 'ready',
-          processingError: null,
-          durationSeconds: Math.round(probed.duration * 100) / 100,
-          hlsKey: `${outPrefix}hls`,
-          posterKey: `${outPrefix}poster.jpg`,
-          videoWidth: probed.width,
-          videoHeight: probed.height,
-        })
-        .where(current);
-      return true;
-    });
-    if (!stored) await removeProcessedVideo(storage, data.videoKey);
-    log.info(
+    const deadline = started + (expiryFor(lecture.videoSize) - 60) * 1000;
+    const converted = await transcodeVideo(ctx, data, job, dir, deadline);
+    await publishVideo(ctx, data, job, converted);
+    const { probed, renditions } = converted;
+    ctx.log.info(
       {
         lectureId: data.lectureId,
         seconds: (Date.now() - started) / 1000,
@@ -232,29 +179,130 @@ export async function processVideo(ctx: VideoWorkerContext, data: VideoJob, job:
       'lecture video processed',
     );
   } catch (error) {
-    const aborted = job.signal.aborted;
-    const rejected = error instanceof Rejected;
-    const last = rejected || job.retryCount >= job.retryLimit;
-    const message = rejected ? NOT_A_VIDEO : aborted ? INTERRUPTED : CONVERSION_FAILED;
-    await db
-      .update(lectures)
-      .set(last ? { processing: 'failed', processingError: message } : { processing: 'queued' })
-      .where(sameVideo)
-      .catch((err) => log.warn({ err }, 'could not record the video processing failure'));
-    if (last) await removeProcessedVideo(storage, data.videoKey).catch(() => undefined);
-    const detail = error instanceof FfmpegError ? error.detail.split('\n').slice(-3).join(' | ') : undefined;
-    const where = { lectureId: data.lectureId, attempt: job.retryCount + 1, last };
-    if (aborted) log.info(where, 'lecture video processing interrupted by shutdown; it will be retried');
-    else {
-      log.warn(
-        { err: error, detail, ...where },
-        rejected ? 'lecture video is not a readable video' : 'lecture video processing failed',
-      );
-    }
+    await recordFailure(ctx, data, job, error);
     // Not a video: another attempt would fail the same way.
-    if (!rejected) throw error;
+    if (!(error instanceof Rejected)) throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const lectureOf = (data: VideoJob) => eq(lectures.id, data.lectureId);
+/** The lecture, while it still has the video this job converts. */
+const sameVideo = (data: VideoJob) => and(lectureOf(data), eq(lectures.videoKey, data.videoKey));
+
+/**
+ * Takes the job's lecture for processing, or answers null when there is nothing to do: the video
+ * was replaced or deleted while queued (whatever an earlier attempt stored is dropped), or an
+ * earlier attempt finished it.
+ */
+async function claimVideo({ db, storage }: VideoWorkerContext, data: VideoJob) {
+  const [lecture] = await db.select().from(lectures).where(lectureOf(data)).limit(1);
+  if (!lecture || lecture.videoKey !== data.videoKey) {
+    await removeProcessedVideo(storage, data.videoKey);
+    return null;
+  }
+  if (lecture.processing === 'ready') return null;
+  await db.update(lectures).set({ processing: 'processing' }).where(sameVideo(data));
+  return lecture;
+}
+
+/** What a conversion wrote into `out`: the poster, `hls/` with its master playlist, and the source's facts. */
+interface Converted {
+  out: string;
+  probed: ProbedVideo;
+  renditions: Rendition[];
+}
+
+/**
+ * The original copied into `dir` and probed (a file ffprobe refuses is `Rejected`: no retry), then
+ * the poster and the HLS renditions with their master playlist written under `dir/out`; ffmpeg is
+ * stopped by `deadline` (a time) or when the queue stops.
+ */
+async function transcodeVideo(
+  ctx: VideoWorkerContext,
+  data: VideoJob,
+  job: JobInfo,
+  dir: string,
+  deadline: number,
+): Promise<Converted> {
+  const { signal } = job;
+  const source = path.join(dir, 'source');
+  await pipeline(ctx.storage.read(data.videoKey), createWriteStream(source), { signal });
+  const probed = await probe(ctx.video.ffprobePath, source, signal).catch((error) => {
+    // ffprobe ran and refused the file (not one that failed to start, timed out or was stopped).
+    if (error instanceof FfmpegError && error.message.startsWith('exited')) throw new Rejected(error.detail);
+    throw error;
+  });
+  if (!probed) throw new Rejected('no video stream');
+  const renditions = renditionsFor(probed.width, probed.height);
+  const out = path.join(dir, 'out');
+  const hls = path.join(out, 'hls');
+  await mkdir(out);
+  const threads = threadsFor(ctx.video.concurrency);
+  const ffmpeg = ctx.video.ffmpegPath;
+  await run(ffmpeg, posterArgs(source, path.join(out, 'poster.jpg'), probed, threads), { signal, timeoutMs: 120_000 });
+  const timeoutMs = Math.max(60_000, deadline - Date.now());
+  await run(ffmpeg, hlsArgs(source, hls, probed, renditions, threads), { signal, timeoutMs });
+  await writeFile(path.join(hls, 'master.m3u8'), await masterPlaylist(hls, probed, renditions));
+  return { out, probed, renditions };
+}
+
+/**
+ * The converted files stored beside the original, then the lecture marked ready with them — if it
+ * still has this video (replaced meanwhile: the files go again).
+ */
+async function publishVideo({ db, storage }: VideoWorkerContext, data: VideoJob, job: JobInfo, converted: Converted) {
+  const { out, probed } = converted;
+  const outPrefix = processedPrefix(data.videoKey);
+  for (const file of await filesUnder(out)) {
+    job.signal.throwIfAborted();
+    await storage.put(`${outPrefix}${file}`, createReadStream(path.join(out, file)));
+  }
+  const stored = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(lectures).where(lectureOf(data)).limit(1).for('update');
+    if (!locked || locked.videoKey !== data.videoKey) return false;
+    await tx
+      .update(lectures)
+      .set({
+        processing: 'ready',
+        processingError: null,
+        durationSeconds: Math.round(probed.duration * 100) / 100,
+        hlsKey: `${outPrefix}hls`,
+        posterKey: `${outPrefix}poster.jpg`,
+        videoWidth: probed.width,
+        videoHeight: probed.height,
+      })
+      .where(lectureOf(data));
+    return true;
+  });
+  if (!stored) await removeProcessedVideo(storage, data.videoKey);
+}
+
+/**
+ * A failed attempt: the lecture goes back to `queued` for the next one, or — not a video, or the
+ * last attempt — to `failed` with a creator-facing reason, its partial files removed. Logged with
+ * ffmpeg's last words; an attempt the shutdown interrupted is only noted.
+ */
+async function recordFailure({ db, storage, log }: VideoWorkerContext, data: VideoJob, job: JobInfo, error: unknown) {
+  const aborted = job.signal.aborted;
+  const rejected = error instanceof Rejected;
+  const last = rejected || job.retryCount >= job.retryLimit;
+  const message = rejected ? NOT_A_VIDEO : aborted ? INTERRUPTED : CONVERSION_FAILED;
+  await db
+    .update(lectures)
+    .set(last ? { processing: 'failed', processingError: message } : { processing: 'queued' })
+    .where(sameVideo(data))
+    .catch((err) => log.warn({ err }, 'could not record the video processing failure'));
+  if (last) await removeProcessedVideo(storage, data.videoKey).catch(() => undefined);
+  const detail = error instanceof FfmpegError ? error.detail.split('\n').slice(-3).join(' | ') : undefined;
+  const where = { lectureId: data.lectureId, attempt: job.retryCount + 1, last };
+  if (aborted) log.info(where, 'lecture video processing interrupted by shutdown; it will be retried');
+  else {
+    log.warn(
+      { err: error, detail, ...where },
+      rejected ? 'lecture video is not a readable video' : 'lecture video processing failed',
+    );
   }
 }
 
@@ -377,3 +425,16 @@ export async function startVideoWorkers(ctx: VideoWorkerContext & { jobs: Jobs }
   }
   return true;
 }
+
+/**
+ * This instance's video workers, started from app.ts (none, logged once, without ffmpeg). When the
+ * app closes, the job queue stops them and kills running conversions; their jobs are retried by
+ * whichever instance runs next.
+ */
+export const videoWorkersPlugin = fp(
+  async (app) => {
+    const { db, storage, log, jobs } = app;
+    await startVideoWorkers({ db, storage, log, jobs, video: app.config.video });
+  },
+  { name: 'video-workers', dependencies: ['db', 'storage', 'jobs'] },
+);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { acronymsOf, markAcronym } from './search.acronyms.ts';
 import { queueReembed } from './search.embedder.ts';
@@ -327,3 +328,21 @@ export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done
   await compactIndex(db);
   return total;
 }
+
+/**
+ * An index built by an older format is brought up to date in the background once the app is
+ * ready (app.ts registers this): searches keep answering from the old rows meanwhile.
+ */
+export const searchIndexUpgradePlugin = fp(
+  async (app) => {
+    app.addHook('onReady', async () => {
+      if ((await checkIndexFormat(app.db)) === 'current') return;
+      app.log.info('search index: re-indexing every course for the new index format');
+      upgradeIndexFormat(app.db).then(
+        (courses) => app.log.info({ courses }, 'search index: upgraded'),
+        (error) => app.log.error({ err: error }, 'search index: upgrade failed (next start tries again)'),
+      );
+    });
+  },
+  { name: 'search-index-upgrade', dependencies: ['db'] },
+);

@@ -3,24 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.ts';
 import { loadCourseCards } from '../courses/courses.service.ts';
-import { checkIndexFormat, upgradeIndexFormat } from './search.index.ts';
 import { searchCourseIds } from './search.service.ts';
 
 /** Searches per signed-in user and minute (a person typing or speaking stays far below). */
 export const SEARCH_RATE_LIMIT = { max: 120, windowMs: 60_000 };
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // An index built by an older format is brought up to date in the background: searches keep
-  // answering from the old rows meanwhile.
-  app.addHook('onReady', async () => {
-    if ((await checkIndexFormat(app.db)) === 'current') return;
-    app.log.info('search index: re-indexing every course for the new index format');
-    upgradeIndexFormat(app.db).then(
-      (courses) => app.log.info({ courses }, 'search index: upgraded'),
-      (error) => app.log.error({ err: error }, 'search index: upgrade failed (next start tries again)'),
-    );
-  });
-
   const limiter = app.limiter({
     name: 'ai-search',
     max: SEARCH_RATE_LIMIT.max,

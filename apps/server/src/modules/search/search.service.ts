@@ -5,8 +5,11 @@ import { rankCourses } from './search.engine.ts';
 import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
 import { type ParsedQuery, parseQuery } from './search.query.ts';
 
-/** The courses and lectures services call it after every change to a course or its lectures. */
-export { reindexCourse } from './search.index.ts';
+/**
+ * `reindexCourse`: the courses and lectures services call it after every change to a course or its
+ * lectures. `searchIndexUpgradePlugin`: app.ts starts the index's upgrade to a new format with it.
+ */
+export { reindexCourse, searchIndexUpgradePlugin } from './search.index.ts';
 
 export interface SearchContext {
   db: DbOrTx;
