@@ -17,8 +17,8 @@ import {
   reviews,
   users,
 } from '../../core/db/schema/index.ts';
-import { storeAvatar, storeThumbnail } from '../../modules/media/images.ts';
-import { markIndexCurrent, reindexCourse } from '../../modules/search/search.index.ts';
+import { storeAvatar, storeThumbnail } from '../../modules/media/media.service.ts';
+import { markIndexCurrent, reindexCourse } from '../../modules/search/search.service.ts';
 import { DEMO_COURSES, DEMO_ENROLLMENTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data.ts';
 import { DEMO_COMPLETION, DEMO_QUIZZES, demoSectionTitles, spreadOver } from './demo-learning.ts';
 

@@ -20,8 +20,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { loadConfig } from '../../core/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../../core/db/client.ts';
 import { type Storage, storageFromConfig } from '../../core/storage.ts';
-import { storeThumbnail } from '../../modules/media/images.ts';
-import { reindexAll } from '../../modules/search/search.index.ts';
+import { storeThumbnail } from '../../modules/media/media.service.ts';
+import { reindexAll } from '../../modules/search/search.service.ts';
 import { DEMO_COURSES } from './demo-data.ts';
 import {
   FIRST_NAMES,

@@ -11,11 +11,10 @@ import { presentLecture } from '../courses/courses.service.ts';
 import {
   captionsSink,
   deleteLectureCaptions,
-  lectureCaptionRows,
   retryVideoProcessing,
   saveLectureCaptions,
 } from './lecture-media.service.ts';
-import { loadOwnedLecture } from './lectures.service.ts';
+import { lectureCaptionRows, loadOwnedLecture } from './lectures.service.ts';
 
 const lectureParams = z.object({ lectureId: z.string() });
 

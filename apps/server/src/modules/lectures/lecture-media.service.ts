@@ -1,5 +1,5 @@
 import { CAPTIONS_MAX_BYTES, type LectureCaptionsRequest } from '@kaksha/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { lectureCaptions, lectures } from '../../core/db/schema/index.ts';
@@ -16,11 +16,7 @@ import {
   type VideoPipeline,
   videoProcessingAvailable,
 } from '../media/media.service.ts';
-import type { LectureRow } from './lectures.service.ts';
-
-/** A lecture's captions, by language. */
-export const lectureCaptionRows = (db: DbOrTx, lectureId: string) =>
-  db.select().from(lectureCaptions).where(eq(lectureCaptions.lectureId, lectureId)).orderBy(asc(lectureCaptions.lang));
+import { type LectureRow, lectureCaptionRows } from './lectures.service.ts';
 
 export interface CaptionsUpload {
   data: Buffer;

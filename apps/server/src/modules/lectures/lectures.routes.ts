@@ -12,8 +12,14 @@ import { z } from 'zod';
 import { readForm } from '../../core/multipart-form.ts';
 import { loadOwnedCourse, presentLecture, presentOwnCourse } from '../courses/courses.service.ts';
 import lectureMediaRoutes from './lecture-media.routes.ts';
-import { lectureCaptionRows } from './lecture-media.service.ts';
-import { createLecture, deleteLecture, editLecture, lectureVideoSink, loadOwnedLecture } from './lectures.service.ts';
+import {
+  createLecture,
+  deleteLecture,
+  editLecture,
+  lectureCaptionRows,
+  lectureVideoSink,
+  loadOwnedLecture,
+} from './lectures.service.ts';
 
 const courseParams = z.object({ courseId: z.string() });
 const lectureParams = z.object({ lectureId: z.string() });

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { EditLectureRequest } from '@kaksha/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, lectures } from '../../core/db/schema/index.ts';
+import { courses, lectureCaptions, lectures } from '../../core/db/schema/index.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { FileSink, Form } from '../../core/multipart-form.ts';
@@ -21,6 +21,10 @@ import { reindexCourse } from '../search/search.service.ts';
 import { placeLecture } from '../sections/sections.service.ts';
 
 export type LectureRow = typeof lectures.$inferSelect;
+
+/** A lecture's captions, by language (what `presentLecture` lists; uploads presents lectures too). */
+export const lectureCaptionRows = (db: DbOrTx, lectureId: string) =>
+  db.select().from(lectureCaptions).where(eq(lectureCaptions.lectureId, lectureId)).orderBy(asc(lectureCaptions.lang));
 
 /**
  * The lecture with its course, if the user may manage it: the same rules as for the course

@@ -5,11 +5,14 @@ import { rankCourses } from './search.engine.ts';
 import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
 import { type ParsedQuery, parseQuery } from './search.query.ts';
 
+/** app.ts registers the embedder (the dense half of the index) before the routes. */
+export { searchEmbedderPlugin } from './search.embedder.ts';
 /**
  * `reindexCourse`: the courses and lectures services call it after every change to a course or its
- * lectures. `searchIndexUpgradePlugin`: app.ts starts the index's upgrade to a new format with it.
+ * lectures. `reindexAll`, `markIndexCurrent`: the seeds index a whole catalogue at once.
+ * `searchIndexUpgradePlugin`: app.ts starts the index's upgrade to a new format with it.
  */
-export { reindexCourse, searchIndexUpgradePlugin } from './search.index.ts';
+export { markIndexCurrent, reindexAll, reindexCourse, searchIndexUpgradePlugin } from './search.index.ts';
 
 export interface SearchContext {
   db: DbOrTx;

@@ -6,8 +6,7 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sweepPeriodically } from '../../core/partial-uploads.ts';
 import { presentLecture } from '../courses/courses.service.ts';
-import { lectureCaptionRows } from '../lectures/lecture-media.service.ts';
-import { attachLectureVideo, loadOwnedLecture } from '../lectures/lectures.service.ts';
+import { attachLectureVideo, lectureCaptionRows, loadOwnedLecture } from '../lectures/lectures.service.ts';
 import { assertVideoContent, SNIFF_BYTES } from '../media/media.service.ts';
 import {
   formatBytes,
