@@ -6,7 +6,8 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
   test: {
     name,
     root: 'apps/server',
-    include: ['src/**/*.test.ts'],
+    // The server's scripts (scripts/synthetic: the synthetic-scale seeder) are tested with it.
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude,
     environment: 'node',
     env,

@@ -43,7 +43,7 @@ export async function syntheticDataDir({ courses, learners = courses, dataDir })
  * @param {{ courses: number, learners?: number, dataDir: string, databaseUrl?: string, output?: 'inherit' | number }} opts
  */
 export function seedSynthetic({ courses, learners = courses, dataDir, databaseUrl, output = 'inherit' }) {
-  const args = ['tsx', 'apps/server/src/bootstrap/seed/synthetic.ts', '--courses', String(courses)];
+  const args = ['tsx', 'apps/server/scripts/synthetic/synthetic.ts', '--courses', String(courses)];
   args.push('--learners', String(learners), '--data-dir', dataDir);
   if (databaseUrl) args.push('--database-url', databaseUrl);
   const t0 = performance.now();

@@ -9,13 +9,13 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seedSynthetic } from '../src/bootstrap/seed/synthetic.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { openPglite } from '../src/core/db/client.ts';
 import { emptyCache, nearest, upsertVectors } from '../src/modules/search/search.dense.ts';
 import { Embedder, reembed } from '../src/modules/search/search.embedder.ts';
 import { rankCourses } from '../src/modules/search/search.engine.ts';
 import { parseQuery } from '../src/modules/search/search.query.ts';
+import { seedSynthetic } from './synthetic/synthetic.ts';
 
 const courses = Number(process.argv[2] ?? 1000);
 const dims = Number(process.argv[3] ?? 768);

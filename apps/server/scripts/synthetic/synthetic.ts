@@ -17,12 +17,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
-import { loadConfig } from '../../core/config.ts';
-import { type Database, type Db, openPglite, openPostgres } from '../../core/db/client.ts';
-import { type Storage, storageFromConfig } from '../../core/storage.ts';
-import { storeThumbnail } from '../../modules/media/media.service.ts';
-import { reindexAll } from '../../modules/search/search.service.ts';
-import { DEMO_COURSES } from './demo-data.ts';
+import { DEMO_COURSES } from '../../src/bootstrap/seed/demo-data.ts';
+import { loadConfig } from '../../src/core/config.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../../src/core/db/client.ts';
+import { type Storage, storageFromConfig } from '../../src/core/storage.ts';
+import { storeThumbnail } from '../../src/modules/media/media.service.ts';
+import { reindexAll } from '../../src/modules/search/search.service.ts';
 import {
   FIRST_NAMES,
   LAST_NAMES,
@@ -72,7 +72,7 @@ export interface SyntheticCounts {
 export class SyntheticSeedError extends Error {}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const seedMediaDir = path.resolve(here, '../../../seed-media');
+const seedMediaDir = path.resolve(here, '../../seed-media');
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A uniform number in [0, 1) from text, the same on every run and on both databases. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp } from '../../src/test/app.ts';
 import {
   countRows,
   SYNTHETIC_EMAIL_DOMAIN,
