@@ -298,11 +298,31 @@ async function compactIndex(db: DbOrTx): Promise<void> {
 }
 
 /**
+ * Recounts `course_rank` (the listing of queries without a topic, schema/search.ts) from the
+ * courses, reviews and enrolments. Its triggers keep it current with every write; a bulk load
+ * with triggers off (`session_replication_role = replica`) leaves it behind until this runs.
+ */
+export async function recountCourseRank(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    insert into course_rank (course_id, listed, category, level, price, created_at, reviews, rating_sum, enrolled)
+    select c.id, c.is_published, c.category, c.level, c.price, c.created_at,
+      coalesce(r.n, 0), coalesce(r.s, 0), coalesce(e.n, 0)
+    from courses c
+    left join (select course_id, count(*)::int as n, sum(rating)::int as s from reviews group by course_id) r on r.course_id = c.id
+    left join (select course_id, count(*)::int as n from enrollments group by course_id) e on e.course_id = c.id
+    on conflict (course_id) do update set
+      listed = excluded.listed, category = excluded.category, level = excluded.level, price = excluded.price,
+      created_at = excluded.created_at, reviews = excluded.reviews, rating_sum = excluded.rating_sum,
+      enrolled = excluded.enrolled`);
+  await db.execute(sql`vacuum analyze course_rank`);
+}
+
+/**
  * Rebuilds the whole index from the courses table (backfill after a migration, repair):
  * clears it, then indexes every published course in batches. Meanwhile the GIN indexes take
  * new entries through their pending list, merged in sorted runs (about three times faster than
  * entry by entry, which was most of the build); at the end the list is merged and they go back
- * to direct updates.
+ * to direct updates. The listing of queries without a topic is recounted too.
  */
 export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done: number) => void): Promise<number> {
   const fastUpdate = async (on: boolean) => {
@@ -326,6 +346,7 @@ export async function reindexAll(db: DbOrTx, batchSize = 500, onProgress?: (done
   await fastUpdate(false);
   await markIndexCurrent(db);
   await compactIndex(db);
+  await recountCourseRank(db);
   return total;
 }
 

@@ -122,7 +122,7 @@ export async function candidateRows(db: DbOrTx, ids: string[]): Promise<Candidat
   );
 }
 
-/** Published flag, rating and enrolments of the survivors. */
+/** Published flag, rating and enrolments of the survivors (the counts `course_rank` keeps). */
 export async function loadSignals(db: DbOrTx, ids: string[]): Promise<Map<string, Signals>> {
   if (ids.length === 0) return new Map();
   const rows = rowsOf<{
@@ -133,11 +133,9 @@ export async function loadSignals(db: DbOrTx, ids: string[]): Promise<Map<string
     e: number | string;
   }>(
     await db.execute(sql`
-      select c.id, c.is_published,
-        coalesce((select avg(r.rating) from reviews r where r.course_id = c.id), 0)::float8 as avg,
-        (select count(*) from reviews r where r.course_id = c.id)::int as n,
-        (select count(*) from enrollments e where e.course_id = c.id)::int as e
-      from courses c where c.id in (select value::uuid from json_array_elements_text(${json(ids)}::json))`),
+      select c.id, c.is_published, coalesce(r.rating, 0) as avg, coalesce(r.reviews, 0) as n, coalesce(r.enrolled, 0) as e
+      from courses c left join course_rank r on r.course_id = c.id
+      where c.id in (select value::uuid from json_array_elements_text(${json(ids)}::json))`),
   );
   return new Map(
     rows.map((r) => [
@@ -147,21 +145,29 @@ export async function loadSignals(db: DbOrTx, ids: string[]): Promise<Map<string
   );
 }
 
-/** Courses that only satisfy stated constraints ("free courses", "best rated beginner courses"). */
+/**
+ * Courses that only satisfy stated constraints ("free courses", "best rated beginner courses"):
+ * best rated first (most enrolled first when the learner asked for popular), then most enrolled,
+ * then newest. `course_rank` (schema/search.ts) holds the filters and the order keys of every
+ * course, and one of its indexes is in that order: the statement reads the index until it has
+ * the courses it answers (about maxResults over the share of courses that fit), whatever the
+ * size of the catalogue, instead of averaging the reviews of every course that fits and sorting them.
+ */
 export async function constraintOnly(db: DbOrTx, q: ParsedQuery, t: Tuning): Promise<ScoredCourse[]> {
   const c = q.constraints;
+  const order =
+    q.sort === 'popular'
+      ? sql`r.enrolled desc nulls last, r.rating desc nulls last`
+      : sql`r.rating desc nulls last, r.enrolled desc nulls last`;
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
-      select c.id from courses c
-      where c.is_published
-        ${c.price?.max !== undefined ? sql`and c.price <= ${c.price.max}` : sql``}
-        ${c.price?.min !== undefined ? sql`and c.price >= ${c.price.min}` : sql``}
-        ${c.level ? sql`and c.level = ${c.level}` : sql``}
-        ${c.category ? sql`and c.category = ${c.category}` : sql``}
-      order by
-        (select coalesce(avg(r.rating), 0) from reviews r where r.course_id = c.id) desc,
-        (select count(*) from enrollments e where e.course_id = c.id) desc,
-        c.created_at desc
+      select r.course_id as id from course_rank r
+      where r.listed
+        ${c.price?.max !== undefined ? sql`and r.price <= ${c.price.max}` : sql``}
+        ${c.price?.min !== undefined ? sql`and r.price >= ${c.price.min}` : sql``}
+        ${c.level ? sql`and r.level = ${c.level}` : sql``}
+        ${c.category ? sql`and r.category = ${c.category}` : sql``}
+      order by ${order}, r.created_at desc nulls last, r.course_id
       limit ${t.maxResults}`),
   );
   return rows.map((r, i) => ({ id: r.id, topic: 0, score: 1 - i / 100 }));

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { courses } from './courses.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -68,5 +79,43 @@ export const searchTerms = pgTable(
   (t) => [
     index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`).with({ fastupdate: false }),
     index('search_terms_prefix_idx').using('btree', sql`${t.term} text_pattern_ops`),
+  ],
+);
+
+/**
+ * What the AI search lists a query without a topic by ("free courses", "most popular"): one narrow
+ * row per course with the facts it filters on and the signals it orders by, so that the listing
+ * reads an index in order and stops after the courses it answers instead of aggregating reviews
+ * and enrolments for every course that fits (issue #34). Kept by database triggers (migration
+ * 0011) in the same transaction as the write, whichever module writes; `reindexAll` recounts it.
+ */
+export const courseRank = pgTable(
+  'course_rank',
+  {
+    courseId: uuid('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The course is published. */
+    listed: boolean('listed').notNull().default(false),
+    category: text('category'),
+    level: text('level'),
+    price: integer('price'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    reviews: integer('reviews').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    enrolled: integer('enrolled').notNull().default(0),
+    /** Average rating, 0 without reviews. */
+    rating: doublePrecision('rating')
+      .notNull()
+      .generatedAlwaysAs(sql`case when reviews > 0 then rating_sum::float8 / reviews else 0 end`),
+  },
+  (t) => [
+    // The listing's two orders (best rated first; most enrolled first when asked for), listed courses only.
+    index('course_rank_rating_idx')
+      .on(t.rating.desc(), t.enrolled.desc(), t.createdAt.desc(), t.courseId)
+      .where(sql`${t.listed}`),
+    index('course_rank_popular_idx')
+      .on(t.enrolled.desc(), t.rating.desc(), t.createdAt.desc(), t.courseId)
+      .where(sql`${t.listed}`),
   ],
 );
