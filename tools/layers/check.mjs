@@ -86,7 +86,7 @@ if (summary.error + summary.warn > 0) {
   fail((await format(tree, { outputType: 'err' })).output.trimEnd());
 } else {
   console.log(
-    `layers: the tree ✔ no violations (${summary.totalCruised} modules, ${summary.totalDependenciesCruised} dependencies, type-only imports included: ${typescript.currentVersion})`,
+    `layers: the tree ✔ no violations (${summary.totalCruised} modules, ${summary.totalDependenciesCruised} dependencies, parsed by ${typescript.currentVersion})`,
   );
 }
 
