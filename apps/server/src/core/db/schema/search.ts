@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  real,
   text,
   timestamp,
   uuid,
@@ -108,6 +109,11 @@ export const courseRank = pgTable(
     rating: doublePrecision('rating')
       .notNull()
       .generatedAlwaysAs(sql`case when reviews > 0 then rating_sum::float8 / reviews else 0 end`),
+    /**
+     * Seconds of the lectures whose duration is known (measured when the video was processed);
+     * null while none is. The catalogue's duration filter and its cards (issue #27, migration 0013).
+     */
+    durationSeconds: real('duration_seconds'),
   },
   (t) => [
     // The listing's two orders (best rated first; most enrolled first when asked for), listed courses only.
@@ -116,6 +122,16 @@ export const courseRank = pgTable(
       .where(sql`${t.listed}`),
     index('course_rank_popular_idx')
       .on(t.enrolled.desc(), t.rating.desc(), t.createdAt.desc(), t.courseId)
+      .where(sql`${t.listed}`),
+    // The catalogue's other orders over the same rows (issue #27, courses.catalogue.ts): newest
+    // first, and by price either way (unpriced courses last in both, newest first among equals),
+    // so a filtered page reads its index in order and stops after one page.
+    index('course_rank_newest_idx').on(t.createdAt.desc(), t.courseId).where(sql`${t.listed}`),
+    index('course_rank_price_asc_idx')
+      .on(sql`coalesce(${t.price}, 2147483647)`, t.createdAt.desc(), t.courseId)
+      .where(sql`${t.listed}`),
+    index('course_rank_price_desc_idx')
+      .on(sql`coalesce(${t.price}, -1) desc`, t.createdAt.desc(), t.courseId)
       .where(sql`${t.listed}`),
   ],
 );

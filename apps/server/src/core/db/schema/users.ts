@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -24,6 +24,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    // The catalogue's keyword also finds courses by their educator's name (issue #27), with typos.
+    index('users_educator_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.role} = 'educator'`),
     check('users_role_check', sql`${t.role} in ('student', 'educator')`),
   ],
 );
