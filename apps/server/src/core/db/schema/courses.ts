@@ -17,6 +17,11 @@ export const courses = pgTable(
     level: text('level'),
     /** Whole rupees; null until the educator sets it. */
     price: integer('price'),
+    /**
+     * The educator's list price in whole rupees, shown struck through only when above `price`
+     * (issue #27: no invented reference prices); null when none.
+     */
+    listPrice: integer('list_price'),
     /** Storage key prefix of the thumbnail renditions, null when none. */
     thumbnailKey: text('thumbnail_key'),
     isPublished: boolean('is_published').notNull().default(false),
@@ -39,5 +44,6 @@ export const courses = pgTable(
       .with({ fastupdate: false })
       .where(sql`${t.isPublished}`),
     check('courses_price_check', sql`${t.price} is null or ${t.price} >= 0`),
+    check('courses_list_price_check', sql`${t.listPrice} is null or ${t.listPrice} > 0`),
   ],
 );

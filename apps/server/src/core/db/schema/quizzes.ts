@@ -27,6 +27,10 @@ export const quizzes = pgTable(
     passPercent: integer('pass_percent').notNull(),
     /** Null: unlimited attempts. */
     maxAttempts: integer('max_attempts'),
+    /** What a graded attempt reveals (correct options, explanations): always, after a pass, or never. */
+    showAnswers: text('show_answers', { enum: ['always', 'after-pass', 'never'] })
+      .notNull()
+      .default('after-pass'),
     questions: jsonb('questions').$type<StoredQuizQuestion[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,6 +39,7 @@ export const quizzes = pgTable(
     index('quizzes_course_idx').on(t.courseId),
     check('quizzes_pass_percent_check', sql`${t.passPercent} between 0 and 100`),
     check('quizzes_max_attempts_check', sql`${t.maxAttempts} is null or ${t.maxAttempts} >= 1`),
+    check('quizzes_show_answers_check', sql`${t.showAnswers} in ('always', 'after-pass', 'never')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -18,6 +18,8 @@ export const users = pgTable(
     /** Storage key of the avatar (a public media key), null when none. */
     photoKey: text('photo_key'),
     googleSub: text('google_sub'),
+    /** An educator's choice to show their e-mail on public answers (getcreator); off unless chosen. */
+    showContactEmail: boolean('show_contact_email').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
