@@ -50,6 +50,7 @@ import sectionsRoutes from './modules/sections/sections.routes.ts';
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
+import wishlistRoutes from './modules/wishlist/wishlist.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(quizzesRoutes, { prefix: '/api/quiz' });
   await app.register(certificatesRoutes, { prefix: '/api/certificate' });
+  await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });

@@ -15,3 +15,4 @@ export * from './reviews.ts';
 export * from './search.ts';
 export * from './sections.ts';
 export * from './users.ts';
+export * from './wishlist.ts';

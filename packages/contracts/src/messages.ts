@@ -38,6 +38,9 @@ export const MESSAGES = {
   sandboxFailed: 'Test payment failed (simulated). You were not charged; you can try again.',
   enrollError: 'Something went wrong while enrolling.',
   paymentVerifyError: 'Payment verification failed.',
+  // wishlist
+  wishlistAdded: 'Added to your wishlist',
+  wishlistRemoved: 'Removed from your wishlist',
   // search
   searchQueryRequired: 'Search query is required',
   somethingWentWrong: 'Something went wrong',

@@ -1,4 +1,4 @@
-import type { CatalogPage, CatalogQuery, Course, Creator } from '@kaksha/contracts';
+import type { CatalogPage, CatalogQuery, Course, CourseCard, Creator } from '@kaksha/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { catalogVersion, courses, enrollments, users } from '../../core/db/schema/index.ts';
@@ -9,6 +9,7 @@ import type { Storage } from '../../core/storage.ts';
 import { photoUrl } from '../media/media.service.ts';
 import { presentCourse, presentCourseCard } from './courses.presenter.ts';
 import {
+  anyId,
   type CourseQueryOptions,
   type CourseRecord,
   isEnrolled,
@@ -132,6 +133,17 @@ export async function loadCourseCards(
   if (ids.length === 0) return [];
   const found = await findCourses(db, storage, inArray(courses.id, ids), opts);
   const byId = new Map(found.map((c) => [c._id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Catalogue cards (the slim shape of `/api/course/catalog`) of the published courses among `ids`,
+ * in the order given (a learner's wishlist); unknown or unpublished ids are skipped. Three statements.
+ */
+export async function loadPublishedCards(db: DbOrTx, storage: Storage, ids: string[]): Promise<CourseCard[]> {
+  if (ids.length === 0) return [];
+  const cards = await queryCourseCards(db, and(anyId(courses.id, ids), eq(courses.isPublished, true)));
+  const byId = new Map(cards.map((card) => [card.course.id, presentCourseCard(storage, card)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -24,6 +24,7 @@ export {
   listCreatorCourses,
   listEnrolledCourses,
   loadCourseCards,
+  loadPublishedCards,
   presentOwnCourse,
   publicCourseJson,
   publishedCoursesJson,
