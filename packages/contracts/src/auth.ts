@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schema } from './define.ts';
+import { schema, text } from './define.ts';
 
 /*
  * Accounts (spec §7): request bodies of the auth calls. The server decides (spec §5); these
@@ -15,17 +15,13 @@ export const EMAIL_MAX = 254;
 export const OTP_LENGTH = 4;
 
 export const nameSchema = schema(() =>
-  z
-    .string({ error: 'Name is required' })
-    .trim()
+  text('Name', { error: 'Name is required', trim: true })
     .min(1, 'Name is required')
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
 );
 
 const email = schema(() =>
-  z
-    .string({ error: 'Email is required' })
-    .trim()
+  text('Email', { error: 'Email is required', trim: true })
     .toLowerCase()
     .min(1, 'Email is required')
     .max(EMAIL_MAX, 'Email is too long')
@@ -33,8 +29,7 @@ const email = schema(() =>
 );
 
 export const passwordSchema = schema(() =>
-  z
-    .string({ error: 'Password is required' })
+  text('Password', { error: 'Password is required' })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 );
@@ -53,8 +48,11 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = schema(() =>
   z.object({
-    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(EMAIL_MAX),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+    email: text('Email', { error: 'Email is required', trim: true })
+      .toLowerCase()
+      .min(1, 'Email is required')
+      .max(EMAIL_MAX),
+    password: text('Password', { error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
   }),
 );
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -63,10 +61,10 @@ export const sendOtpRequestSchema = schema(() => z.object({ email }));
 export const verifyOtpRequestSchema = schema(() =>
   z.object({
     email,
-    otp: z
-      .string({ error: 'OTP is required' })
-      .trim()
-      .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The OTP is the ${OTP_LENGTH}-digit code from the email`),
+    otp: text('OTP', { error: 'OTP is required', trim: true }).regex(
+      new RegExp(`^\\d{${OTP_LENGTH}}$`),
+      `The OTP is the ${OTP_LENGTH}-digit code from the email`,
+    ),
   }),
 );
 export const resetPasswordRequestSchema = schema(() => z.object({ email, password: passwordSchema }));
@@ -74,7 +72,10 @@ export const resetPasswordRequestSchema = schema(() => z.object({ email, passwor
 /** Google sign-in: the Google ID token, and the role for a new account ('' on the login page). */
 export const googleSignupRequestSchema = schema(() =>
   z.object({
-    credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required'),
+    credential: text('Google credential', { error: 'Google credential is required' }).min(
+      1,
+      'Google credential is required',
+    ),
     role: z.union([role, z.literal(''), z.null()], { error: "Role must be 'student' or 'educator'" }).optional(),
   }),
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, LEVELS } from './courses.ts';
-import { schema } from './define.ts';
+import { schema, text } from './define.ts';
 
 /** Cards per catalogue page unless `limit` says otherwise, and the most one page holds. */
 export const CATALOG_PAGE_SIZE = 24;
@@ -21,7 +21,7 @@ export const catalogQuerySchema = schema(() =>
     /** Only this educator's courses (a course page's "other courses by the educator"). */
     creator: z.guid({ error: 'creator must be a user id' }).optional(),
     /** `nextCursor` of the previous page. */
-    cursor: z.string().max(200).optional(),
+    cursor: text('cursor').max(200).optional(),
     limit: z.coerce.number().int().min(1).max(CATALOG_PAGE_MAX).default(CATALOG_PAGE_SIZE),
   }),
 );

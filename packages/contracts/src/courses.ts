@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolField, emptyToUndefined, limitQuery, requiredText, schema } from './define.ts';
+import { boolField, emptyToUndefined, limitQuery, requiredText, schema, text } from './define.ts';
 import { lectureSchema } from './lectures.ts';
 import { reviewSchema } from './reviews.ts';
 import { courseSectionSchema } from './sections.ts';
@@ -93,7 +93,9 @@ const levelSchema = schema(() => z.enum(LEVELS, { error: 'Choose a level: Beginn
 const priceMessage = `Price must be a whole number of rupees from 0 to ${MAX_PRICE_INR}`;
 const priceSchema = schema(() =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, priceMessage).transform(Number)], { error: priceMessage })
+    .union([z.number(), text('Price', { trim: true }).regex(/^\d+$/, priceMessage).transform(Number)], {
+      error: priceMessage,
+    })
     .pipe(z.number().int(priceMessage).min(0, priceMessage).max(MAX_PRICE_INR, priceMessage)),
 );
 
@@ -113,14 +115,10 @@ export type CreateCourseRequest = z.infer<typeof createCourseRequestSchema>;
 export const editCourseRequestSchema = schema(() =>
   z.object({
     title: requiredText('Title', COURSE_TITLE_MAX).optional(),
-    subTitle: z
-      .string()
-      .trim()
+    subTitle: text('Subtitle', { trim: true })
       .max(COURSE_SUBTITLE_MAX, `Subtitle must be ${COURSE_SUBTITLE_MAX} characters or fewer`)
       .optional(),
-    description: z
-      .string()
-      .trim()
+    description: text('Description', { trim: true, multiline: true })
       .max(COURSE_DESCRIPTION_MAX, 'Description must be 10,000 characters or fewer')
       .optional(),
     category: z.preprocess(emptyToUndefined, categorySchema.optional()),

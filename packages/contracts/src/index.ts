@@ -4,6 +4,7 @@ export * from './certificates.ts';
 export * from './common.ts';
 export * from './config.ts';
 export * from './courses.ts';
+export { type TextOptions, text } from './define.ts';
 export * from './lectures.ts';
 export * from './media.ts';
 export * from './messages.ts';

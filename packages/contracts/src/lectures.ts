@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolField, requiredText, schema } from './define.ts';
+import { boolField, requiredText, schema, text } from './define.ts';
 
 export const LECTURE_TITLE_MAX = 120;
 
@@ -45,7 +45,7 @@ export type Lecture = z.infer<typeof lectureSchema>;
 export const createLectureRequestSchema = schema(() =>
   z.object({
     lectureTitle: requiredText('Lecture title', LECTURE_TITLE_MAX),
-    sectionId: z.string().nullable().optional(),
+    sectionId: text('sectionId').nullable().optional(),
   }),
 );
 export type CreateLectureRequest = z.infer<typeof createLectureRequestSchema>;
@@ -59,7 +59,7 @@ export const editLectureRequestSchema = schema(() =>
     lectureTitle: requiredText('Lecture title', LECTURE_TITLE_MAX).optional(),
     isPreviewFree: z.preprocess((v) => (v === '' ? undefined : v), boolField('isPreviewFree').optional()),
     /** Moves the lecture to the end of this section; null (or "" in a form): the implicit first group. */
-    sectionId: z.preprocess((v) => (v === '' ? null : v), z.string().nullable().optional()),
+    sectionId: z.preprocess((v) => (v === '' ? null : v), text('sectionId').nullable().optional()),
   }),
 );
 export type EditLectureRequest = z.infer<typeof editLectureRequestSchema>;
@@ -74,9 +74,7 @@ export const editLectureResponseSchema = schema(() => lectureSchema.extend(lectu
 export const CAPTIONS_MAX_BYTES = 1024 * 1024;
 export const CAPTIONS_LABEL_MAX = 60;
 const languageTag = () =>
-  z
-    .string({ error: 'Language is required' })
-    .trim()
+  text('Language', { error: 'Language is required', trim: true })
     .min(1, 'Language is required')
     .max(35, 'Language must be a code such as en or hi-IN')
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'Language must be a code such as en or hi-IN');

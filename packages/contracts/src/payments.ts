@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schema } from './define.ts';
+import { schema, text } from './define.ts';
 
 /**
  * Payments and enrolment (spec §3 Payment order, §7 create-order / verify-payment / checkout).
@@ -24,8 +24,8 @@ export const CHECKOUT = {
 /** `userId` is optional: the session says who pays; when given it must be the signed-in user (403). */
 export const createOrderRequestSchema = schema(() =>
   z.object({
-    courseId: z.string({ error: 'courseId is required' }).min(1, 'courseId is required'),
-    userId: z.string({ error: 'userId must be text' }).min(1, 'userId must not be empty').optional(),
+    courseId: text('courseId', { error: 'courseId is required' }).min(1, 'courseId is required'),
+    userId: text('userId', { error: 'userId must be text' }).min(1, 'userId must not be empty').optional(),
   }),
 );
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
@@ -64,11 +64,18 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 /** What Razorpay's checkout hands to its success handler (and the sandbox returns). */
 export const razorpayPaymentSchema = schema(() =>
   z.object({
-    razorpay_order_id: z.string({ error: 'razorpay_order_id is required' }).min(1, 'razorpay_order_id is required'),
-    razorpay_payment_id: z
-      .string({ error: 'razorpay_payment_id is required' })
-      .min(1, 'razorpay_payment_id is required'),
-    razorpay_signature: z.string({ error: 'razorpay_signature is required' }).min(1, 'razorpay_signature is required'),
+    razorpay_order_id: text('razorpay_order_id', { error: 'razorpay_order_id is required' }).min(
+      1,
+      'razorpay_order_id is required',
+    ),
+    razorpay_payment_id: text('razorpay_payment_id', { error: 'razorpay_payment_id is required' }).min(
+      1,
+      'razorpay_payment_id is required',
+    ),
+    razorpay_signature: text('razorpay_signature', { error: 'razorpay_signature is required' }).min(
+      1,
+      'razorpay_signature is required',
+    ),
   }),
 );
 export type RazorpayPayment = z.infer<typeof razorpayPaymentSchema>;
@@ -79,7 +86,7 @@ export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
 /** Sandbox only: completes a test payment of an order, as Razorpay's checkout would. */
 export const sandboxPayRequestSchema = schema(() =>
   z.object({
-    orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required'),
+    orderId: text('orderId', { error: 'orderId is required' }).min(1, 'orderId is required'),
     outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'" }),
   }),
 );

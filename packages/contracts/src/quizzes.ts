@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, schema } from './define.ts';
+import { requiredText, schema, text } from './define.ts';
 
 export const QUIZ_KINDS = ['single', 'multiple', 'truefalse'] as const;
 export type QuizKind = (typeof QUIZ_KINDS)[number];
@@ -21,7 +21,7 @@ export const QUIZ_MESSAGES = {
 export const quizQuestionInputSchema = schema(() =>
   z
     .object({
-      prompt: requiredText('Question', QUIZ_PROMPT_MAX),
+      prompt: requiredText('Question', QUIZ_PROMPT_MAX, { multiline: true }),
       kind: z.enum(QUIZ_KINDS, { error: 'Question type must be single, multiple or truefalse' }),
       options: z
         .array(requiredText('Option', QUIZ_OPTION_MAX), { error: 'Options must be a list of texts' })
@@ -30,9 +30,7 @@ export const quizQuestionInputSchema = schema(() =>
       correct: z.array(z.number().int({ error: 'Correct answers are option numbers' }), {
         error: 'Correct answers must be a list of option numbers',
       }),
-      explanation: z
-        .string()
-        .trim()
+      explanation: text('Explanation', { trim: true, multiline: true })
         .max(QUIZ_EXPLANATION_MAX, { error: `Explanations can be at most ${QUIZ_EXPLANATION_MAX} characters` })
         .optional(),
     })
@@ -61,7 +59,7 @@ export const quizRequestSchema = schema(() =>
       .min(0, { error: 'Pass mark must be a percentage from 0 to 100' })
       .max(100, { error: 'Pass mark must be a percentage from 0 to 100' }),
     /** Shown after this section of the course; absent or null: at the end. */
-    sectionId: z.string().nullish(),
+    sectionId: text('sectionId').nullish(),
     /** Absent or null: unlimited attempts. */
     maxAttempts: z
       .number({ error: 'Attempts must be a whole number of at least 1' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth.ts';
-import { limitQuery, schema } from './define.ts';
+import { limitQuery, schema, text } from './define.ts';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -31,12 +31,10 @@ export const giveReviewRequestSchema = schema(() =>
       .int({ error: ratingMessage })
       .min(RATING_MIN, { error: ratingMessage })
       .max(RATING_MAX, { error: ratingMessage }),
-    comment: z
-      .string({ error: 'Please write a comment' })
-      .trim()
+    comment: text('Comment', { error: 'Please write a comment', trim: true, multiline: true })
       .min(1, { error: 'Please write a comment' })
       .max(REVIEW_COMMENT_MAX, { error: `Comments can be at most ${REVIEW_COMMENT_MAX} characters` }),
-    courseId: z.string({ error: 'courseId is required' }),
+    courseId: text('courseId', { error: 'courseId is required' }),
   }),
 );
 export type GiveReviewRequest = z.infer<typeof giveReviewRequestSchema>;

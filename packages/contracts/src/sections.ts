@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, schema } from './define.ts';
+import { requiredText, schema, text } from './define.ts';
 
 export const SECTION_TITLE_MAX = 120;
 
@@ -50,8 +50,8 @@ export const reorderLecturesRequestSchema = schema(() =>
   z.object({
     sections: z.array(
       z.object({
-        _id: z.string().nullable(),
-        lectureIds: z.array(z.string()),
+        _id: text('Section id').nullable(),
+        lectureIds: z.array(text('Lecture id')),
       }),
       { error: 'sections must list the course’s sections with their lectures' },
     ),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameSchema, ROLES } from './auth.ts';
 import { enrolledCourseSchema } from './courses.ts';
-import { schema } from './define.ts';
+import { schema, text } from './define.ts';
 
 export const DESCRIPTION_MAX = 1000;
 
@@ -32,15 +32,15 @@ export const creatorSchema = schema(() =>
 );
 export type Creator = z.infer<typeof creatorSchema>;
 
-export const getCreatorRequestSchema = schema(() => z.object({ userId: z.string({ error: 'userId is required' }) }));
+export const getCreatorRequestSchema = schema(() =>
+  z.object({ userId: text('userId', { error: 'userId is required' }) }),
+);
 
 /** `POST /api/user/updateprofile` (multipart with a `photoUrl` avatar file, or JSON): fields not sent stay. */
 export const updateProfileRequestSchema = schema(() =>
   z.object({
     name: nameSchema.optional(),
-    description: z
-      .string({ error: 'Description must be text' })
-      .trim()
+    description: text('Description', { error: 'Description must be text', trim: true, multiline: true })
       .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
       .optional(),
   }),

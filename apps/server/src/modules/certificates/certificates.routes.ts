@@ -1,4 +1,4 @@
-import { certificateSchema, courseOutcomeSchema } from '@kaksha/contracts';
+import { certificateSchema, courseOutcomeSchema, text } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import {
   renderCertificatePdf,
 } from './certificates.service.ts';
 
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: text('id') });
 
 /** PDFs per client IP and minute: each takes some 25 ms of CPU to draw, and the endpoint is public. */
 export const PDF_RATE_LIMIT = { max: 30, windowMs: 60_000 };
@@ -30,7 +30,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['certificates'],
         summary: 'Claim the certificate of a completed course (every lecture done, every quiz passed)',
         description: 'Claiming again answers the same certificate (200). 409 says what is still missing.',
-        params: z.object({ courseId: z.string() }),
+        params: z.object({ courseId: text('courseId') }),
         response: { 200: certificateSchema, 201: certificateSchema },
       },
     },

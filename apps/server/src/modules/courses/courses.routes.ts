@@ -11,6 +11,7 @@ import {
   MESSAGES,
   messageSchema,
 } from '@kaksha/contracts';
+  text,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../core/ids.ts';
@@ -36,7 +37,7 @@ import {
 
 const thumbnailFile = bufferedFile('thumbnail', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge });
 
-const courseParams = z.object({ courseId: z.string() });
+const courseParams = z.object({ courseId: text('courseId') });
 
 /**
  * Course reading (public) and authoring (educators; only the creator changes a course —

@@ -3,6 +3,7 @@ import {
   lectureCaptionsAnswerSchema,
   lectureCaptionsRequestSchema,
   removeLectureCaptionsQuerySchema,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import {
 } from './lecture-media.service.ts';
 import { lectureCaptionRows, loadOwnedLecture } from './lectures.service.ts';
 
-const lectureParams = z.object({ lectureId: z.string() });
+const lectureParams = z.object({ lectureId: text('lectureId') });
 
 /**
  * A lecture's captions and video processing, for the course's creator only (mounted at

@@ -3,6 +3,7 @@ import {
   progressSummarySchema,
   savedProgressSchema,
   saveProgressRequestSchema,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['progress'],
         summary: 'Per-lecture progress in one enrolled course, with % complete and the last lecture watched',
-        params: z.object({ courseId: z.string() }),
+        params: z.object({ courseId: text('courseId') }),
         response: { 200: courseProgressSchema },
       },
     },
@@ -47,7 +48,7 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['progress'],
         summary: 'Save the position in a lecture; completed at 90% watched or when marked',
-        params: z.object({ lectureId: z.string() }),
+        params: z.object({ lectureId: text('lectureId') }),
         body: saveProgressRequestSchema,
         response: { 200: savedProgressSchema },
       },

@@ -7,13 +7,14 @@ import {
   quizResultSchema,
   quizSchema,
   submitQuizRequestSchema,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createQuiz, deleteQuiz, editQuiz, listAttempts, listCourseQuizzes, submitQuiz } from './quizzes.service.ts';
 
-const courseParams = z.object({ courseId: z.string() });
-const quizParams = z.object({ quizId: z.string() });
+const courseParams = z.object({ courseId: text('courseId') });
+const quizParams = z.object({ quizId: text('quizId') });
 
 /**
  * Quizzes (mounted at /api/quiz). Authoring is the course creator's, with the lectures' rules:

@@ -6,14 +6,15 @@ import {
   messageSchema,
   reorderLecturesRequestSchema,
   sectionAnswerSchema,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentOwnCourse } from '../courses/courses.service.ts';
 import { createSection, editSection, removeSection, reorderLectures } from './sections.service.ts';
 
-const courseParams = z.object({ courseId: z.string() });
-const sectionParams = z.object({ sectionId: z.string() });
+const courseParams = z.object({ courseId: text('courseId') });
+const sectionParams = z.object({ sectionId: text('sectionId') });
 
 /**
  * Course sections and the curriculum's order, for the course's creator only (mounted at
