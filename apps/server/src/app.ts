@@ -37,6 +37,7 @@ import configRoutes from './modules/config/config.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import { coursePageImages } from './modules/courses/courses.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import lectureResourcesRoutes from './modules/lecture-resources/lecture-resources.routes.ts';
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { videoWorkersPlugin } from './modules/media/media.service.ts';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(coursesRoutes, { prefix: '/api/course' });
   await app.register(lecturesRoutes, { prefix: '/api/course' });
   await app.register(sectionsRoutes, { prefix: '/api/course' });
+  await app.register(lectureResourcesRoutes, { prefix: '/api/course' });
   await app.register(reviewsRoutes, { prefix: '/api/review' });
   await app.register(paymentsRoutes, { prefix: '/api/payment' });
   await app.register(progressRoutes, { prefix: '/api/progress' });

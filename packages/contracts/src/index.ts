@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './config.ts';
 export * from './courses.ts';
 export { type TextOptions, text } from './define.ts';
+export * from './lecture-resources.ts';
 export * from './lectures.ts';
 export * from './media.ts';
 export * from './messages.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolField, requiredText, schema, text } from './define.ts';
+import { lectureResourceSchema } from './lecture-resources.ts';
 
 export const LECTURE_TITLE_MAX = 120;
 
@@ -33,6 +34,8 @@ export const lectureSchema = schema(() =>
     hlsUrl: z.string().nullable().optional(),
     posterUrl: z.string().nullable().optional(),
     captions: z.array(lectureCaptionSchema).optional(),
+    /** Files attached to the lecture (in course answers); downloaded with the video's access check. */
+    resources: z.array(lectureResourceSchema).optional(),
   }),
 );
 export type Lecture = z.infer<typeof lectureSchema>;

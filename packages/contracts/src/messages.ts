@@ -29,6 +29,8 @@ export const MESSAGES = {
   sectionCreated: 'Section Created',
   sectionUpdated: 'Section Updated',
   sectionRemoved: 'Section Removed',
+  resourceAdded: 'Resource Added',
+  resourceRemoved: 'Resource Removed',
   // reviews
   reviewAdded: 'Review Added',
   reviewUpdated: 'Review Updated',

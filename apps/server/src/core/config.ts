@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LECTURE_RESOURCE_MAX_BYTES } from '@kaksha/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -53,6 +54,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  MAX_RESOURCE_BYTES: z.coerce.number().int().positive().default(LECTURE_RESOURCE_MAX_BYTES),
   SMTP_URL: optional.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Kaksha <no-reply@kaksha.local>'),
   // No default here: production must name its provider (see loadConfig).
@@ -194,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
     },
     maxVideoBytes: e.MAX_VIDEO_BYTES,
+    /** Largest file attached to a lecture (modules/lecture-resources). */
+    maxResourceBytes: e.MAX_RESOURCE_BYTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
     payment: {
       provider: e.PAYMENT_PROVIDER ?? 'sandbox',

@@ -1,5 +1,11 @@
-import type { Course, CourseCard, CourseSection, Lecture, Review } from '@kaksha/contracts';
-import type { courseSections, lectureCaptions, lectures, reviews } from '../../core/db/schema/index.ts';
+import type { Course, CourseCard, CourseSection, Lecture, LectureResource, Review } from '@kaksha/contracts';
+import type {
+  courseSections,
+  lectureCaptions,
+  lectureResources,
+  lectures,
+  reviews,
+} from '../../core/db/schema/index.ts';
 import type { Storage } from '../../core/storage.ts';
 import { photoUrl, thumbnailUrls } from '../media/media.service.ts';
 import type { CourseCardRecord, CourseRecord, Reviewer } from './courses.queries.ts';
@@ -12,9 +18,21 @@ export const lecturePosterUrl = (lectureId: string) => `${lectureVideoUrl(lectur
 export const lectureCaptionUrl = (lectureId: string, lang: string) =>
   `${lectureVideoUrl(lectureId)}/captions/${encodeURIComponent(lang)}.vtt`;
 
+/** A lecture's file (modules/lecture-resources), downloaded after the video's access check. */
+export const presentLectureResource = (r: typeof lectureResources.$inferSelect): LectureResource => ({
+  _id: r.id,
+  title: r.title,
+  fileName: r.fileName,
+  size: r.size,
+  contentType: r.contentType,
+  url: `/api/course/lectureresources/${r.lectureId}/${r.id}`,
+});
+
+/** `resources`: listed when given (the course answers); answers about one lecture's video leave them out. */
 export const presentLecture = (
   l: typeof lectures.$inferSelect,
   captions: (typeof lectureCaptions.$inferSelect)[] = [],
+  resources?: (typeof lectureResources.$inferSelect)[],
 ): Lecture => ({
   _id: l.id,
   lectureTitle: l.lectureTitle,
@@ -27,6 +45,7 @@ export const presentLecture = (
   hlsUrl: l.videoKey && l.processing === 'ready' && l.hlsKey ? lectureHlsUrl(l.id) : null,
   posterUrl: l.videoKey && l.posterKey ? lecturePosterUrl(l.id) : null,
   captions: captions.map((c) => ({ lang: c.lang, label: c.label, url: lectureCaptionUrl(l.id, c.lang) })),
+  ...(resources ? { resources: resources.map(presentLectureResource) } : {}),
 });
 
 /** Sections with their lecture ids, in curriculum order. */
@@ -68,7 +87,9 @@ export function presentCourse(storage: Storage, record: CourseRecord, viewerId?:
     ...presentCourseCard(storage, record),
     description: course.description,
     isPublished: course.isPublished,
-    lectures: record.lectures.map((l) => presentLecture(l, record.captions.get(l.id))),
+    lectures: record.lectures.map((l) =>
+      presentLecture(l, record.captions.get(l.id), record.resources.get(l.id) ?? []),
+    ),
     sections: presentSections(record.sections, record.lectures),
     reviews: record.reviews.map(({ review, user }) => presentReview(storage, review, user, course.title)),
     updatedAt: course.updatedAt.toISOString(),

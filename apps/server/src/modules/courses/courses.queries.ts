@@ -5,6 +5,7 @@ import {
   courses,
   enrollments,
   lectureCaptions,
+  lectureResources,
   lectures,
   reviews,
   users,
@@ -47,6 +48,8 @@ export interface CourseRecord {
   sections: (typeof courseSections.$inferSelect)[];
   /** Captions by lecture id. */
   captions: Map<string, (typeof lectureCaptions.$inferSelect)[]>;
+  /** Files attached to lectures (modules/lecture-resources), by lecture id, oldest first. */
+  resources: Map<string, (typeof lectureResources.$inferSelect)[]>;
   reviews: { review: typeof reviews.$inferSelect; user: Reviewer }[];
   /** Learner ids, loaded only for the viewer's own courses. */
   enrolledStudents: string[];
@@ -66,8 +69,9 @@ function selectCourses(db: DbOrTx, where: SQL | undefined, opts: CourseQueryOpti
 }
 
 /**
- * The read model of courses matching `where`, ordered by `orderBy`. Six statements whatever the
- * number of courses (courses, lectures, sections, captions, reviews, the viewer's own enrolments),
+ * The read model of courses matching `where`, ordered by `orderBy`. Seven statements whatever the
+ * number of courses (courses, lectures, sections, captions, lecture resources, reviews, the
+ * viewer's own enrolments),
  * each an index lookup by course id; counts and averages are computed from the loaded rows.
  */
 export async function queryCourses(
@@ -80,7 +84,7 @@ export async function queryCourses(
   const ids = rows.map((r) => r.course.id);
   const ownIds = opts.viewerId ? rows.filter((r) => r.course.creatorId === opts.viewerId).map((r) => r.course.id) : [];
 
-  const [lectureRows, sectionRows, captionRows, reviewRows, ownEnrollments] = await Promise.all([
+  const [lectureRows, sectionRows, captionRows, resourceRows, reviewRows, ownEnrollments] = await Promise.all([
     db
       .select()
       .from(lectures)
@@ -97,6 +101,12 @@ export async function queryCourses(
       .innerJoin(lectures, eq(lectures.id, lectureCaptions.lectureId))
       .where(anyId(lectures.courseId, ids))
       .orderBy(asc(lectureCaptions.lang)),
+    db
+      .select({ resource: lectureResources })
+      .from(lectureResources)
+      .innerJoin(lectures, eq(lectures.id, lectureResources.lectureId))
+      .where(anyId(lectures.courseId, ids))
+      .orderBy(asc(lectureResources.createdAt), asc(lectureResources.id)),
     db
       .select({ review: reviews, user: reviewerColumns })
       .from(reviews)
@@ -118,6 +128,10 @@ export async function queryCourses(
     captionRows.map((c) => c.caption),
     (c) => c.lectureId,
   );
+  const resourcesByLecture = group(
+    resourceRows.map((r) => r.resource),
+    (r) => r.lectureId,
+  );
   const reviewsByCourse = group(reviewRows, (r) => r.review.courseId);
   const studentsByCourse = group(ownEnrollments, (e) => e.courseId);
   return rows.map((row) => {
@@ -138,6 +152,7 @@ export async function queryCourses(
       lectures: curriculumOrder(courseLectures, sections),
       sections,
       captions: captionsByLecture,
+      resources: resourcesByLecture,
       reviews: courseReviews,
       enrolledStudents: students.map((e) => e.userId),
     };

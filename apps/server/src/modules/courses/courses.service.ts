@@ -31,5 +31,5 @@ export {
 } from './courses.catalogue.ts';
 /** app.ts hands it to the web plugin: the first large image of a course or catalogue page, to preload. */
 export { coursePageImages } from './courses.page-image.ts';
-export { presentLecture, presentReview } from './courses.presenter.ts';
+export { presentLecture, presentLectureResource, presentReview } from './courses.presenter.ts';
 export { isEnrolled, type Reviewer, reviewerColumns } from './courses.queries.ts';

@@ -4,41 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, enrollments, lectureCaptions, lectures } from '../../core/db/schema/index.ts';
-import { forbidden, notFound } from '../../core/errors.ts';
-import { isUuid } from '../../core/ids.ts';
-import type { SessionUser } from '../../core/sessions.ts';
+import { lectureCaptions } from '../../core/db/schema/index.ts';
+import { notFound } from '../../core/errors.ts';
 import { contentTypeOf } from '../../core/storage/content-types.ts';
 import { canonicalLanguageTag } from './captions.ts';
+import { findWatchableLecture } from './lecture-access.ts';
 import { sendMedia } from './media.stream.ts';
-
-export const LOGIN_TO_WATCH = 'Please log in to watch this lecture';
-export const NO_ACCESS = 'Enroll in this course to watch this lecture';
-
-/**
- * Who may watch a lecture's video: the course's creator, learners enrolled in the course,
- * and — for a free-preview lecture of a published course — any signed-in user.
- * Everyone else, anonymous visitors included, gets 403 whatever id they try.
- */
-export async function findWatchableLecture(db: DbOrTx, lectureId: string, user: SessionUser | null) {
-  if (!user) throw forbidden(LOGIN_TO_WATCH);
-  if (!isUuid(lectureId)) throw notFound('Lecture not found');
-  const [row] = await db
-    .select({ lecture: lectures, course: courses, enrollmentId: enrollments.id })
-    .from(lectures)
-    .innerJoin(courses, eq(courses.id, lectures.courseId))
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, user.id)))
-    .where(eq(lectures.id, lectureId))
-    .limit(1);
-  if (!row) throw notFound('Lecture not found');
-  const allowed =
-    row.course.creatorId === user.id ||
-    row.enrollmentId !== null ||
-    (row.lecture.isPreviewFree && row.course.isPublished);
-  if (!allowed) throw forbidden(NO_ACCESS);
-  return row.lecture;
-}
 
 /** The About Us video of the landing page ships with the server, beside the demo media. */
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -19,6 +19,10 @@ export {
   storeThumbnail,
   thumbnailUrls,
 } from './images.ts';
+/** The one access check of a lecture's video and everything it carries (lecture-resources' files). */
+export { findWatchableLecture, NO_ACCESS } from './lecture-access.ts';
+/** Sends a stored file with ranges, validators and HEAD (lecture-resources' downloads). */
+export { sendMedia } from './media.stream.ts';
 export {
   queueVideoProcessing,
   type VideoPipeline,
