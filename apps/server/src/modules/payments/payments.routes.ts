@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
+import { mailOnEnrolment } from './payments.mail.ts';
 import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
 import { handleWebhook, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
 
@@ -24,6 +25,8 @@ function learner(request: FastifyRequest, userId?: string) {
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payment } = app.config;
   const provider = createPaymentProvider(payment);
+  // Every new enrolment (free, verified or by webhook) mails the learner a link to the course.
+  const notify = mailOnEnrolment(app.mailer, app.config.publicUrl);
   // Each new order may be a call to the provider: a learner gets plenty, a script does not.
   const orderLimit = app.limiter({
     name: 'payment-create-order',
@@ -48,7 +51,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = learner(request, request.body.userId);
       await orderLimit.hit(request);
-      return startEnrollment(app.db, provider, user.id, request.body.courseId, payment.orderTtlMs);
+      return startEnrollment(app.db, provider, user.id, request.body.courseId, payment.orderTtlMs, notify);
     },
   );
 
@@ -67,7 +70,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = learner(request, request.body.userId);
-      return verifyPayment(app.db, payment.keySecret, user.id, request.body);
+      return verifyPayment(app.db, payment.keySecret, user.id, request.body, notify);
     },
   );
 
@@ -99,7 +102,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw badRequest('The webhook body is not valid JSON');
         }
-        const outcome = await handleWebhook(app.db, request.log, event);
+        const outcome = await handleWebhook(app.db, request.log, event, notify);
         request.log.info({ outcome }, 'payment webhook handled');
         return { status: outcome === 'ignored' ? 'ignored' : 'ok' };
       },

@@ -15,6 +15,7 @@ import { courses, enrollments, paymentOrders } from '../../core/db/schema/index.
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
+import type { EnrolmentNotice } from './payments.mail.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -25,6 +26,7 @@ const toPaise = (rupees: number) => rupees * 100;
 /**
  * create-order: checks that the learner may buy the course, then either enrols at once
  * (free course) or opens an order with the provider and stores it (status `created`).
+ * `notify` runs in the transaction of every new enrolment (the enrolment mail).
  */
 export async function startEnrollment(
   db: Db,
@@ -32,6 +34,7 @@ export async function startEnrollment(
   learnerId: string,
   courseId: string,
   orderTtlMs: number,
+  notify: EnrolmentNotice,
 ): Promise<CreateOrderResponse> {
   if (!isUuid(courseId)) throw notFound('Course not found');
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
@@ -44,7 +47,7 @@ export async function startEnrollment(
   if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
 
   if (course.price === 0) {
-    await enrol(db, learnerId, courseId, 0);
+    await db.transaction((tx) => enrol(tx, learnerId, courseId, 0, notify));
     // `id`/`amount` too: a client written for the spec's order shape reads them (spec §3 Payment order).
     return { enrolled: true, message: MESSAGES.freeEnrolled, id: null, amount: 0, currency: CHECKOUT.currency };
   }
@@ -123,7 +126,13 @@ export async function startEnrollment(
  * webhook) enrol once and all get the same answer. The enrolment records the order's amount,
  * whatever the course costs today.
  */
-export async function verifyPayment(db: Db, keySecret: string, learnerId: string, body: VerifyPaymentRequest) {
+export async function verifyPayment(
+  db: Db,
+  keySecret: string,
+  learnerId: string,
+  body: VerifyPaymentRequest,
+  notify: EnrolmentNotice,
+) {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!isValidPaymentSignature(orderId, paymentId, signature, keySecret)) {
     throw badRequest('Payment verification failed: the payment signature is not valid.');
@@ -137,7 +146,7 @@ export async function verifyPayment(db: Db, keySecret: string, learnerId: string
     if (order.status === 'failed') throw badRequest('Payment verification failed: this payment did not go through.');
     // No expiry check: a valid signature means the money was taken (the provider's order has no
     // expiry of its own), so an order past our `expires_at` is completed, as the webhook does.
-    await completeOrder(tx, order, paymentId);
+    await completeOrder(tx, order, paymentId, notify);
   });
   return { message: MESSAGES.paymentVerified };
 }
@@ -145,14 +154,14 @@ export async function verifyPayment(db: Db, keySecret: string, learnerId: string
 const isExpired = (order: OrderRow) => order.expiresAt.getTime() <= Date.now();
 
 /** Marks the (locked) order paid and enrols its learner at the order's amount; a no-op for an order already paid. */
-async function completeOrder(tx: Tx, order: OrderRow, paymentId: string) {
+async function completeOrder(tx: Tx, order: OrderRow, paymentId: string, notify: EnrolmentNotice) {
   if (order.status !== 'paid') {
     await tx
       .update(paymentOrders)
       .set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date() })
       .where(eq(paymentOrders.id, order.id));
   }
-  await enrol(tx, order.userId, order.courseId, order.amount);
+  await enrol(tx, order.userId, order.courseId, order.amount, notify);
 }
 
 const lockOrder = async (tx: Tx, providerOrderId: string) => {
@@ -165,13 +174,21 @@ const lockOrder = async (tx: Tx, providerOrderId: string) => {
   return order;
 };
 
-/** Enrols once, recording the paise paid: the unique (user, course) index makes a second insert a no-op. */
-const enrol = (db: DbOrTx, userId: string, courseId: string, amountPaid: number) =>
-  db
+/**
+ * Enrols once, recording the paise paid: the unique (user, course) index makes a second insert a
+ * no-op. Only a new enrolment runs `notify` (in the same transaction), so a repeated verification,
+ * a webhook after the checkout, or a retried job mails the learner once.
+ */
+async function enrol(tx: Tx, userId: string, courseId: string, amountPaid: number, notify: EnrolmentNotice) {
+  const inserted = await tx
     .insert(enrollments)
     .values({ userId, courseId, amountPaid })
-    .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] });
+    .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
+    .returning({ id: enrollments.id });
+  if (inserted.length > 0) await notify(tx, userId, courseId);
+}
 
+// Ids go to the database: text() keeps what PostgreSQL cannot store out (such a body is ignored).
 const paymentEntity = z.object({
   id: text('id'),
   order_id: text('order_id').nullish(),
@@ -188,7 +205,6 @@ const webhookEventSchema = z.object({
     })
     .optional(),
 });
-// Ids go to the database: text() keeps what PostgreSQL cannot store out (such a body is ignored).
 
 export type WebhookOutcome = 'enrolled' | 'already-paid' | 'ignored';
 
@@ -197,7 +213,12 @@ export type WebhookOutcome = 'enrolled' | 'already-paid' | 'ignored';
  * the order exactly like verify-payment does, for learners whose browser never came back.
  * Anything else is acknowledged and ignored, so Razorpay does not retry it.
  */
-export async function handleWebhook(db: Db, log: FastifyBaseLogger, event: unknown): Promise<WebhookOutcome> {
+export async function handleWebhook(
+  db: Db,
+  log: FastifyBaseLogger,
+  event: unknown,
+  notify: EnrolmentNotice,
+): Promise<WebhookOutcome> {
   const parsed = webhookEventSchema.safeParse(event);
   if (!parsed.success) {
     log.warn('payment webhook: unexpected body, ignored');
@@ -227,7 +248,7 @@ export async function handleWebhook(db: Db, log: FastifyBaseLogger, event: unkno
     const wasPaid = order.status === 'paid';
     // The provider captured the money: even an order the checkout reported as failed, or one that
     // expired before the learner's browser came back, is paid now.
-    await completeOrder(tx, order, payment.id);
+    await completeOrder(tx, order, payment.id, notify);
     return wasPaid ? 'already-paid' : 'enrolled';
   });
 }
