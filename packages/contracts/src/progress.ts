@@ -35,6 +35,11 @@ export const courseProgressSchema = schema(() =>
 export type CourseProgress = z.infer<typeof courseProgressSchema>;
 
 const seconds = (name: string) => `${name} must be a number of seconds`;
+/**
+ * Kept to the millisecond: they are stored as `real`, and PostgreSQL refuses a value as tiny as
+ * 1e-300 (underflow) instead of rounding it, which was a 500.
+ */
+const toMilliseconds = (value: number) => Math.round(value * 1000) / 1000;
 
 /** `POST /api/progress/:lectureId`: completed at 90% watched or when marked. */
 export const saveProgressRequestSchema = schema(() =>
@@ -42,12 +47,14 @@ export const saveProgressRequestSchema = schema(() =>
     positionSeconds: z
       .number({ error: seconds('positionSeconds') })
       .min(0, { error: seconds('positionSeconds') })
-      .max(PROGRESS_SECONDS_MAX, { error: seconds('positionSeconds') }),
+      .max(PROGRESS_SECONDS_MAX, { error: seconds('positionSeconds') })
+      .transform(toMilliseconds),
     /** The video's length as the player knows it, to judge the 90% rule. */
     duration: z
       .number({ error: seconds('duration') })
       .positive({ error: seconds('duration') })
       .max(PROGRESS_SECONDS_MAX, { error: seconds('duration') })
+      .transform(toMilliseconds)
       .optional(),
     /** true marks the lecture completed, false un-marks it; absent keeps it (or completes it at 90%). */
     completed: z.boolean({ error: 'completed must be true or false' }).optional(),

@@ -133,4 +133,14 @@ describe('learning progress', async () => {
     expect((await save('00000000-0000-4000-8000-000000000000', { positionSeconds: 1 })).statusCode).toBe(404);
     expect((await read('nope')).statusCode).toBe(404);
   });
+
+  it('stores seconds too small for a real column (PostgreSQL refuses them: underflow) as 0', async () => {
+    // Found by the fuzz suite: 4.4e-323 s was a 500.
+    const l4 = course.lectures[3];
+    const res = await save(l4.id, { positionSeconds: 1.4e-244, duration: 4.4e-323 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ lectureId: l4.id, positionSeconds: 0, completed: false });
+    const kept = await save(l4.id, { positionSeconds: 12.3456789, duration: 100.0004 });
+    expect(kept.json().positionSeconds).toBeCloseTo(12.346, 3);
+  });
 });
