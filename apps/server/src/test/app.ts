@@ -156,7 +156,7 @@ export async function createCourse(
       .returning();
     lectureRows.push(row);
   }
-  await reindexCourse(app.db, course.id);
+  await reindexCourse(app.db, course.id, app.searchReembed);
   return { ...course, lectures: lectureRows };
 }
 

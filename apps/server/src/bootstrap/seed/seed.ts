@@ -159,7 +159,7 @@ export async function seedDemoContent(app: FastifyInstance) {
       });
     }
     await seedCompletion(tx, userIds, courseIds, quizIds);
-    for (const id of courseIds.values()) await reindexCourse(tx, id);
+    for (const id of courseIds.values()) await reindexCourse(tx, id, app.searchReembed);
     // Every course indexed here is of the current format: nothing to upgrade at start.
     await markIndexCurrent(tx);
     return true;

@@ -8,7 +8,7 @@ import { isUuid } from '../../core/ids.ts';
 import type { Form } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 import { lectureVideoPrefix, removeThumbnail, removeVideo, storeThumbnail } from '../media/media.service.ts';
-import { reindexCourse } from '../search/search.service.ts';
+import { type ReembedQueue, reindexCourse } from '../search/search.service.ts';
 
 /*
  * Authoring courses: who may change a course (`assertCreator`, `loadOwnedCourse`), and creating,
@@ -41,13 +41,19 @@ export async function loadOwnedCourse(db: DbOrTx, courseId: string, userId: stri
   return assertCreator(course, userId);
 }
 
-export async function createCourse(db: DbOrTx, creatorId: string, input: CreateCourseRequest) {
+/** A new draft course; `reembed` (`app.searchReembed`) is where its re-indexing queues re-embedding. */
+export async function createCourse(
+  db: DbOrTx,
+  creatorId: string,
+  input: CreateCourseRequest,
+  reembed: ReembedQueue | null,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(courses)
       .values({ creatorId, title: input.title, category: input.category })
       .returning({ id: courses.id });
-    await reindexCourse(tx, row.id);
+    await reindexCourse(tx, row.id, reembed);
     return row.id;
   });
 }
@@ -77,6 +83,7 @@ export async function editCourse(
   before: CourseRow,
   userId: string,
   form: Form<EditCourseRequest, Buffer>,
+  reembed: ReembedQueue | null,
 ) {
   const courseId = before.id;
   const thumbnailKey = form.file
@@ -89,7 +96,7 @@ export async function editCourse(
     : undefined;
   let oldThumbnailKey: string | null;
   try {
-    ({ oldThumbnailKey } = await updateCourse(db, courseId, userId, form.fields, thumbnailKey));
+    ({ oldThumbnailKey } = await updateCourse(db, reembed, courseId, userId, form.fields, thumbnailKey));
   } catch (error) {
     // Same content, same key: the course may already have used these renditions.
     if (thumbnailKey && thumbnailKey !== before.thumbnailKey) await removeThumbnail(storage, thumbnailKey);
@@ -110,6 +117,7 @@ async function removeQuietly(log: FastifyBaseLogger, key: string | null, remove:
  */
 async function updateCourse(
   db: DbOrTx,
+  reembed: ReembedQueue | null,
   courseId: string,
   userId: string,
   patch: EditCourseRequest,
@@ -131,7 +139,7 @@ async function updateCourse(
       .update(courses)
       .set({ ...stripUndefined(patch), ...(thumbnailKey ? { thumbnailKey } : {}), updatedAt: new Date() })
       .where(eq(courses.id, courseId));
-    await reindexCourse(tx, courseId);
+    await reindexCourse(tx, courseId, reembed);
     return { oldThumbnailKey: thumbnailKey && course.thumbnailKey !== thumbnailKey ? course.thumbnailKey : null };
   });
 }
@@ -157,6 +165,7 @@ export async function deleteCourse(
   log: FastifyBaseLogger,
   courseId: string,
   userId: string,
+  reembed: ReembedQueue | null,
 ) {
   const removed = await db
     .transaction(async (tx) => {
@@ -181,7 +190,7 @@ export async function deleteCourse(
       await tx.delete(reviews).where(eq(reviews.courseId, courseId));
       await tx.delete(lectures).where(eq(lectures.courseId, courseId));
       await tx.delete(courses).where(eq(courses.id, courseId));
-      await reindexCourse(tx, courseId);
+      await reindexCourse(tx, courseId, reembed);
       return { thumbnailKey: course.thumbnailKey, videoKeys: videos.map((v) => v.key) };
     })
     .catch((error) => {

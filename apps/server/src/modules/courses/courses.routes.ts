@@ -11,7 +11,6 @@ import {
   MESSAGES,
   messageSchema,
 } from '@kaksha/contracts';
-  text,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../core/ids.ts';
@@ -37,7 +36,7 @@ import {
 
 const thumbnailFile = bufferedFile('thumbnail', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge });
 
-const courseParams = z.object({ courseId: text('courseId') });
+const courseParams = z.object({ courseId: z.string() });
 
 /**
  * Course reading (public) and authoring (educators; only the creator changes a course —
@@ -153,7 +152,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const id = await createCourse(app.db, user.id, request.body);
+      const id = await createCourse(app.db, user.id, request.body, app.searchReembed);
       return reply.status(201).send(await presentOwnCourse(app.db, app.storage, id, user.id));
     },
   );
@@ -180,7 +179,7 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.isMultipart()) await imageUploads.check(request);
       const form = await readForm(request, editCourseRequestSchema, thumbnailFile);
       if (form.file) await imageUploads.hit(request);
-      await editCourse(app.db, app.storage, request.log, course, user.id, form);
+      await editCourse(app.db, app.storage, request.log, course, user.id, form, app.searchReembed);
       return presentOwnCourse(app.db, app.storage, course.id, user.id);
     },
   );
@@ -197,7 +196,14 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCourse(app.db, app.storage, request.log, request.params.courseId, request.user!.id);
+      await deleteCourse(
+        app.db,
+        app.storage,
+        request.log,
+        request.params.courseId,
+        request.user!.id,
+        app.searchReembed,
+      );
       return { message: MESSAGES.courseDeleted };
     },
   );

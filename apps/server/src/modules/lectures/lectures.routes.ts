@@ -6,7 +6,6 @@ import {
   lectureAnswerSchema,
   MESSAGES,
   messageSchema,
-  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,8 +21,8 @@ import {
   loadOwnedLecture,
 } from './lectures.service.ts';
 
-const courseParams = z.object({ courseId: text('courseId') });
-const lectureParams = z.object({ lectureId: text('lectureId') });
+const courseParams = z.object({ courseId: z.string() });
+const lectureParams = z.object({ lectureId: z.string() });
 
 /**
  * Lecture authoring, for the course's creator only (mounted at /api/course). Anonymous 401,
@@ -46,7 +45,13 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const lecture = await createLecture(app.db, request.params.courseId, request.user!.id, request.body);
+      const lecture = await createLecture(
+        app.db,
+        request.params.courseId,
+        request.user!.id,
+        request.body,
+        app.searchReembed,
+      );
       return reply.status(201).send({ lecture: presentLecture(lecture), message: MESSAGES.lectureCreated });
     },
   );
@@ -94,7 +99,16 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const video = lectureVideoSink(app.storage, lecture, app.config.maxVideoBytes);
       const form = await readForm(request, editLectureRequestSchema, video);
       const videos = { jobs: app.jobs, video: app.config.video };
-      const edited = await editLecture(app.db, app.storage, request.log, lecture.id, user.id, form, videos);
+      const edited = await editLecture(
+        app.db,
+        app.storage,
+        request.log,
+        lecture.id,
+        user.id,
+        form,
+        videos,
+        app.searchReembed,
+      );
       const presented = presentLecture(edited, await lectureCaptionRows(app.db, edited.id));
       return { ...presented, lecture: presented, message: MESSAGES.lectureUpdated };
     },
@@ -112,7 +126,14 @@ const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteLecture(app.db, app.storage, request.log, request.params.lectureId, request.user!.id);
+      await deleteLecture(
+        app.db,
+        app.storage,
+        request.log,
+        request.params.lectureId,
+        request.user!.id,
+        app.searchReembed,
+      );
       return { message: MESSAGES.lectureRemoved };
     },
   );

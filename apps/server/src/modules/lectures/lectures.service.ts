@@ -17,7 +17,7 @@ import {
   storeVideo,
   type VideoPipeline,
 } from '../media/media.service.ts';
-import { reindexCourse } from '../search/search.service.ts';
+import { type ReembedQueue, reindexCourse } from '../search/search.service.ts';
 import { placeLecture } from '../sections/sections.service.ts';
 
 export type LectureRow = typeof lectures.$inferSelect;
@@ -45,13 +45,15 @@ export async function loadOwnedLecture(db: DbOrTx, lectureId: string, userId: st
 /**
  * Adds a lecture at the end of the course, or of the section `sectionId` names (null: the
  * implicit first group; a section of another course: 400). The course row is locked so
- * positions stay unique.
+ * positions stay unique. `reembed` (`app.searchReembed`): where the course's re-indexing queues
+ * its re-embedding, as for every change below.
  */
 export async function createLecture(
   db: DbOrTx,
   courseId: string,
   userId: string,
   input: { lectureTitle: string; sectionId?: string | null },
+  reembed: ReembedQueue | null,
 ) {
   return db.transaction(async (tx) => {
     await loadOwnedCourse(tx, courseId, userId, { lock: true });
@@ -67,7 +69,7 @@ export async function createLecture(
     await placeLecture(tx, courseId, inserted.id, input.sectionId);
     const [lecture] = await tx.select().from(lectures).where(eq(lectures.id, inserted.id));
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
-    await reindexCourse(tx, courseId);
+    await reindexCourse(tx, courseId, reembed);
     return lecture;
   });
 }
@@ -96,10 +98,11 @@ export async function editLecture(
   userId: string,
   form: Form<EditLectureRequest, StoredVideo>,
   videos: VideoPipeline,
+  reembed: ReembedQueue | null,
 ) {
   let updated: Awaited<ReturnType<typeof updateLecture>>;
   try {
-    updated = await updateLecture(db, videos, lectureId, userId, form.fields, form.file ?? null);
+    updated = await updateLecture(db, videos, lectureId, userId, form.fields, form.file ?? null, reembed);
   } catch (error) {
     if (form.file) await removeVideo(storage, form.file.key);
     throw error;
@@ -130,7 +133,8 @@ export async function attachLectureVideo(
   });
   const where = { courseId: lecture.courseId, lectureId: lecture.id, maxBytes: source.maxBytes };
   const video = await storeVideo(storage, { file: source.file }, where);
-  return editLecture(db, storage, log, lecture.id, userId, { fields: {}, file: video }, videos);
+  // A video changes no text the search index embeds: nothing to re-embed.
+  return editLecture(db, storage, log, lecture.id, userId, { fields: {}, file: video }, videos, null);
 }
 
 /** Removes a video no lecture points at any more; a storage failure is logged, never answered. */
@@ -149,6 +153,8 @@ async function updateLecture(
   userId: string,
   patch: EditLectureRequest,
   video: StoredVideo | null,
+  /** Null: no text the search index embeds changed (a video attached, the titles as they were). */
+  reembed: ReembedQueue | null = null,
 ) {
   return db.transaction(async (tx) => {
     // The course row first, then the lecture's, as every curriculum change locks them.
@@ -181,7 +187,7 @@ async function updateLecture(
       ? await queueVideoProcessing(tx, videos, { id: lectureId, videoKey: video.key, videoSize: video.size })
       : edited;
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, locked.courseId));
-    await reindexCourse(tx, locked.courseId);
+    await reindexCourse(tx, locked.courseId, reembed);
     return { lecture, oldVideoKey: video && locked.videoKey !== video.key ? locked.videoKey : null };
   });
 }
@@ -193,6 +199,7 @@ export async function deleteLecture(
   log: FastifyBaseLogger,
   lectureId: string,
   userId: string,
+  reembed: ReembedQueue | null,
 ) {
   const removed = await db.transaction(async (tx) => {
     const lecture = await loadOwnedLecture(tx, lectureId, userId);
@@ -200,7 +207,7 @@ export async function deleteLecture(
     await loadOwnedCourse(tx, lecture.courseId, userId, { lock: true });
     await tx.delete(lectures).where(eq(lectures.id, lectureId));
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, lecture.courseId));
-    await reindexCourse(tx, lecture.courseId);
+    await reindexCourse(tx, lecture.courseId, reembed);
     return lecture;
   });
   await removeVideoQuietly(storage, log, removed.videoKey);

@@ -284,6 +284,36 @@ describe('pluggable embedder (EMBEDDINGS_PROVIDER=openai)', async () => {
     expect(await repairSweep(embedder, app)).toBe(true);
     await until(allFresh);
   });
+
+  it('queues the re-embedding of an edit through the app that made it, never through another app of the process', async () => {
+    mode = 'ok';
+    // A second app in this process, with the local embedder: its edits queue no re-embedding at all
+    // (a process-wide list of apps once sent them to the latest app started with an external embedder).
+    const local = await buildTestApp();
+    expect(local.searchReembed).toBeNull();
+    const jobs = app.jobs;
+    const original = jobs.send;
+    const queued: unknown[] = [];
+    jobs.send = async (queue, data, options) => {
+      if (queue === REEMBED_QUEUE) queued.push(data);
+      return original.call(jobs, queue, data, options);
+    };
+    try {
+      const localEducator = await createUser(local, { role: 'educator' });
+      await createCourse(local, localEducator.id, { title: 'Balcony Gardening', subTitle: 'Pots', category: 'Others' });
+      expect(queued).toEqual([]);
+      // The app with the external embedder still queues its own edits' re-embedding.
+      const own = await createCourse(app, educator.id, {
+        title: 'Sourdough Baking',
+        subTitle: 'Bread',
+        category: 'Others',
+      });
+      expect(queued).toEqual([{ courseIds: [own.id] }]);
+    } finally {
+      jobs.send = original;
+    }
+    await until(allFresh);
+  });
 });
 
 describe('quantizeScaled', () => {

@@ -412,29 +412,36 @@ export async function repairSweep(embedder: Embedder, ctx: { db: DbOrTx; jobs: J
   return true;
 }
 
-/** Where `queueReembed` enqueues: the apps of this process running an external embedder (the latest started). */
-const active: { jobs: Jobs; cfg: EmbeddingsConfig; log: EmbedderLogger }[] = [];
+/**
+ * Where a re-indexing queues the re-embedding of its courses: the app's job queue, with the
+ * external embedder's settings. Each app has its own (`app.searchReembed`), null with the local
+ * embedder; whoever re-indexes passes it in.
+ */
+export interface ReembedQueue {
+  jobs: Jobs;
+  cfg: EmbeddingsConfig;
+  log: EmbedderLogger;
+}
 
 /**
  * Called by `reindexCourses` in its transaction: enqueues the re-embedding of those courses in
- * that transaction (no job without the commit). A no-op with the local embedder. A failure to
- * enqueue never fails the edit (a savepoint; the next sweep repairs).
+ * that transaction (no job without the commit). A no-op without a queue (the local embedder). A
+ * failure to enqueue never fails the edit (a savepoint; the next sweep repairs).
  */
-export async function queueReembed(tx: DbOrTx, courseIds: string[]): Promise<void> {
-  const a = active.at(-1);
-  if (!a || courseIds.length === 0) return;
+export async function queueReembed(queue: ReembedQueue | null, tx: DbOrTx, courseIds: string[]): Promise<void> {
+  if (!queue || courseIds.length === 0) return;
   try {
     await tx.transaction(async (sp) => {
-      await a.jobs.send<ReembedJob>(REEMBED_QUEUE, { courseIds }, { ...sendOptions(a.cfg), tx: sp });
+      await queue.jobs.send<ReembedJob>(REEMBED_QUEUE, { courseIds }, { ...sendOptions(queue.cfg), tx: sp });
     });
   } catch (err) {
-    a.log.warn({ reason: (err as Error)?.message }, 'AI search: could not queue re-embedding; the next sweep will');
+    queue.log.warn({ reason: (err as Error)?.message }, 'AI search: could not queue re-embedding; the next sweep will');
   }
 }
 
 /**
  * Starts the external embedder of an app (null with EMBEDDINGS_PROVIDER=local): its worker (one
- * job at a time per instance), the edit hook, and a sweep of the catalogue.
+ * job at a time per instance), the queue edits re-embed through, and a sweep of the catalogue.
  */
 export async function startEmbedder(ctx: {
   db: DbOrTx;
@@ -442,7 +449,7 @@ export async function startEmbedder(ctx: {
   config: EmbeddingsConfig;
   log: EmbedderLogger;
   fetchImpl?: typeof fetch;
-}): Promise<{ embedder: Embedder; stop: () => void } | null> {
+}): Promise<{ embedder: Embedder; reembed: ReembedQueue; stop: () => void } | null> {
   if (ctx.config.provider !== 'openai') return null;
   const embedder = new Embedder(ctx.config, ctx.log, ctx.fetchImpl);
   await ctx.jobs.work<ReembedJob>(
@@ -458,8 +465,6 @@ export async function startEmbedder(ctx: {
     },
     { concurrency: 1 },
   );
-  const mine = { jobs: ctx.jobs, cfg: ctx.config, log: ctx.log };
-  active.push(mine);
   // A changed model, courses indexed while this embedder was off, a job lost: the sweep finds them.
   if ((await ctx.jobs.pending(REEMBED_QUEUE)) === 0)
     await ctx.jobs.send<ReembedJob>(REEMBED_QUEUE, {}, sendOptions(ctx.config));
@@ -472,11 +477,8 @@ export async function startEmbedder(ctx: {
   repair.unref();
   return {
     embedder,
-    stop: () => {
-      clearInterval(repair);
-      const at = active.indexOf(mine);
-      if (at >= 0) active.splice(at, 1);
-    },
+    reembed: { jobs: ctx.jobs, cfg: ctx.config, log: ctx.log },
+    stop: () => clearInterval(repair),
   };
 }
 
@@ -484,14 +486,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The external embedder of AI search (EMBEDDINGS_PROVIDER=openai), else null. */
     searchEmbedder: Embedder | null;
+    /** Where this app's edits queue re-embedding (pass it to `reindexCourse`), else null: the local embedder. */
+    searchReembed: ReembedQueue | null;
   }
 }
 
-/** `app.searchEmbedder`, its worker and its edit hook (stopped before the queue and the database close). */
+/** `app.searchEmbedder`, its worker and the queue edits re-embed through (stopped before the queue and the database close). */
 export const searchEmbedderPlugin = fp(
   async (app) => {
     const started = await startEmbedder({ db: app.db, jobs: app.jobs, config: app.config.embeddings, log: app.log });
     app.decorate('searchEmbedder', started?.embedder ?? null);
+    app.decorate('searchReembed', started?.reembed ?? null);
     app.addHook('onClose', async () => started?.stop());
   },
   { name: 'search-embedder', dependencies: ['db', 'jobs'] },

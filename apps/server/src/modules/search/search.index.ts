@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { acronymsOf, markAcronym } from './search.acronyms.ts';
-import { queueReembed } from './search.embedder.ts';
+import { queueReembed, type ReembedQueue } from './search.embedder.ts';
 import { soundTerms } from './search.phonetic.ts';
 import { specificity } from './search.scoring.ts';
 import { canonicalize, isIndexableWord, words } from './search.text.ts';
@@ -106,8 +106,16 @@ export function buildDoc(c: CourseRow): IndexedDoc {
   };
 }
 
-/** Re-indexes the given courses in one transaction (bulk: a few statements per call). */
-export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<void> {
+/**
+ * Re-indexes the given courses in one transaction (bulk: a few statements per call); with an
+ * external embedder, its `reembed` queue gets their re-embedding in the same transaction (none
+ * given: a bulk load, which the embedder's sweeps at start and every REPAIR_INTERVAL_MS cover).
+ */
+export async function reindexCourses(
+  db: DbOrTx,
+  courseIds: string[],
+  reembed: ReembedQueue | null = null,
+): Promise<void> {
   const ids = [...new Set(courseIds)].sort();
   if (ids.length === 0) return;
   await db.transaction(async (tx) => {
@@ -188,6 +196,7 @@ export async function reindexCourses(db: DbOrTx, courseIds: string[]): Promise<v
     }
     // External embedder (search.embedder.ts): these courses are re-embedded by a job queued in this transaction.
     await queueReembed(
+      reembed,
       tx,
       docs.map((d) => d.id),
     );
@@ -222,9 +231,12 @@ function pgTextArray(v: string[] | string): string[] {
     .map((s) => s.replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1'));
 }
 
-/** Brings the search index of one course up to date (removes it when gone or unpublished). */
-export async function reindexCourse(db: DbOrTx, courseId: string): Promise<void> {
-  await reindexCourses(db, [courseId]);
+/**
+ * Brings the search index of one course up to date (removes it when gone or unpublished).
+ * `reembed`: the app's `searchReembed` (null with the local embedder).
+ */
+export async function reindexCourse(db: DbOrTx, courseId: string, reembed: ReembedQueue | null): Promise<void> {
+  await reindexCourses(db, [courseId], reembed);
 }
 
 /** The GIN indexes of the search tables (schema: `fastupdate` off, for PGlite has no autovacuum). */
@@ -236,7 +248,12 @@ const GIN_INDEXES = [
 ];
 
 /** Re-indexes every published course in batches, each its own transaction; returns how many. */
-async function reindexPublished(db: DbOrTx, batchSize: number, onProgress?: (done: number) => void): Promise<number> {
+async function reindexPublished(
+  db: DbOrTx,
+  batchSize: number,
+  onProgress?: (done: number) => void,
+  reembed: ReembedQueue | null = null,
+): Promise<number> {
   let total = 0;
   let last = '00000000-0000-0000-0000-000000000000';
   for (;;) {
@@ -249,6 +266,7 @@ async function reindexPublished(db: DbOrTx, batchSize: number, onProgress?: (don
     await reindexCourses(
       db,
       batch.map((b) => b.id),
+      reembed,
     );
     total += batch.length;
     last = batch[batch.length - 1].id;
@@ -284,8 +302,12 @@ export async function checkIndexFormat(db: DbOrTx): Promise<'current' | 'stale'>
  * re-indexed in place, in batches (each its own short transaction), then the format is
  * published. Safe on several instances at once (re-indexing serialises per course).
  */
-export async function upgradeIndexFormat(db: DbOrTx, batchSize = 200): Promise<number> {
-  const total = await reindexPublished(db, batchSize);
+export async function upgradeIndexFormat(
+  db: DbOrTx,
+  reembed: ReembedQueue | null = null,
+  batchSize = 200,
+): Promise<number> {
+  const total = await reindexPublished(db, batchSize, undefined, reembed);
   await markIndexCurrent(db);
   await compactIndex(db);
   return total;
@@ -359,11 +381,12 @@ export const searchIndexUpgradePlugin = fp(
     app.addHook('onReady', async () => {
       if ((await checkIndexFormat(app.db)) === 'current') return;
       app.log.info('search index: re-indexing every course for the new index format');
-      upgradeIndexFormat(app.db).then(
+      // Its re-indexing queues the courses' re-embedding as any edit's does.
+      upgradeIndexFormat(app.db, app.searchReembed).then(
         (courses) => app.log.info({ courses }, 'search index: upgraded'),
         (error) => app.log.error({ err: error }, 'search index: upgrade failed (next start tries again)'),
       );
     });
   },
-  { name: 'search-index-upgrade', dependencies: ['db'] },
+  { name: 'search-index-upgrade', dependencies: ['db', 'search-embedder'] },
 );

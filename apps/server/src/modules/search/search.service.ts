@@ -5,8 +5,11 @@ import { rankCourses } from './search.engine.ts';
 import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
 import { type ParsedQuery, parseQuery } from './search.query.ts';
 
-/** app.ts registers the embedder (the dense half of the index) before the routes. */
-export { searchEmbedderPlugin } from './search.embedder.ts';
+/**
+ * app.ts registers the embedder (the dense half of the index) before the routes; its
+ * `ReembedQueue` (`app.searchReembed`) is what `reindexCourse` takes.
+ */
+export { type ReembedQueue, searchEmbedderPlugin } from './search.embedder.ts';
 /**
  * `reindexCourse`: the courses and lectures services call it after every change to a course or its
  * lectures. `reindexAll`, `markIndexCurrent`: the seeds index a whole catalogue at once.

@@ -56,7 +56,7 @@ describe('search index storage', async () => {
     await app.db.execute(
       sql`update lectures set lecture_title = 'Brittle Glass Annealing' where course_id = ${course.id}`,
     );
-    await reindexCourse(app.db, course.id);
+    await reindexCourse(app.db, course.id, app.searchReembed);
     expect(await found('hlt')).not.toContain(course.id);
     expect(await found('bga')).toContain(course.id);
     expect(await lexemes(course.id, 'acronyms')).not.toContain('acrnymhlt');
