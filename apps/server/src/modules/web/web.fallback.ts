@@ -3,7 +3,7 @@ import type { PageData } from '@kaksha/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasLiveSession, SESSION_COOKIE } from '../../core/sessions.ts';
 import { buildFile, isFile } from './web.assets.ts';
-import { pageCompressor } from './web.compression.ts';
+import { type CompressedPage, pageCompressor } from './web.compression.ts';
 import {
   type PageImageLookup,
   type PageMetaLookup,
@@ -22,6 +22,14 @@ export interface SpaFallbackOptions {
   renderOnServer: (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<ServerRendered | undefined>;
 }
 
+/** The build's pages and what goes into them, read again whenever a deploy replaces a file. */
+interface PageSources extends SpaFallbackOptions {
+  indexHtml: () => BuildPage | undefined;
+  appHtml: () => BuildPage | undefined;
+  preloads: () => PreloadsFor | undefined;
+  compressedPage: CompressedPage;
+}
+
 /**
  * The SPA fallback: every non-API GET that is not a file of the build gets the app, so client
  * routes survive a refresh. `/` gets index.html (the landing page already rendered at build
@@ -31,83 +39,93 @@ export interface SpaFallbackOptions {
  * for its first large image; the HTML is never cached.
  */
 export function registerSpaFallback(app: FastifyInstance, options: SpaFallbackOptions) {
-  const { root, page, pageMeta, pageImage, renderOnServer } = options;
-  const indexHtml = buildFile(path.join(root, 'index.html'), page);
-  const appHtml = buildFile(path.join(root, 'app.html'), page);
-  const preloads = buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
-    try {
-      return preloadsFrom(JSON.parse(json) as PageData);
-    } catch (error) {
-      app.log.warn({ error }, 'page-data.json is unreadable: pages are served without preloads');
-      return () => undefined;
-    }
-  });
-  const compressedPage = pageCompressor();
+  const { root, page } = options;
+  const sources: PageSources = {
+    ...options,
+    indexHtml: buildFile(path.join(root, 'index.html'), page),
+    appHtml: buildFile(path.join(root, 'app.html'), page),
+    preloads: buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
+      try {
+        return preloadsFrom(JSON.parse(json) as PageData);
+      } catch (error) {
+        app.log.warn({ error }, 'page-data.json is unreadable: pages are served without preloads');
+        return () => undefined;
+      }
+    }),
+    compressedPage: pageCompressor(),
+  };
+  app.get('/*', { schema: { hide: true } }, (request, reply) => fileOrPage(app, sources, request, reply));
+}
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) return reply.callNotFound();
-    const decoded = decodeURIComponent(url);
-    // No file name holds a NUL byte; the file system would throw on it.
-    if (decoded.includes('\0')) return reply.status(400).send({ message: 'Invalid path', id: 'bad_url' });
-    // A real file (favicon, robots.txt, an asset) wins over the SPA.
-    const file = path.join(root, path.normalize(decoded));
-    if (file.startsWith(root + path.sep) && isFile(file)) return reply.sendFile(path.relative(root, file));
-    if (url.startsWith('/assets/')) return reply.callNotFound();
-    return sendPage(request, reply, url);
-  });
+/** A file of the build when the path names one, else the page; JSON 404 for the API's and media's paths. */
+async function fileOrPage(app: FastifyInstance, sources: PageSources, request: FastifyRequest, reply: FastifyReply) {
+  const { root } = sources;
+  const url = request.url.split('?')[0] ?? '/';
+  if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) return reply.callNotFound();
+  const decoded = decodeURIComponent(url);
+  // No file name holds a NUL byte; the file system would throw on it.
+  if (decoded.includes('\0')) return reply.status(400).send({ message: 'Invalid path', id: 'bad_url' });
+  // A real file (favicon, robots.txt, an asset) wins over the SPA.
+  const file = path.join(root, path.normalize(decoded));
+  if (file.startsWith(root + path.sep) && isFile(file)) return reply.sendFile(path.relative(root, file));
+  if (url.startsWith('/assets/')) return reply.callNotFound();
+  return sendPage(app, sources, request, reply, url);
+}
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, url: string) {
-    // A query string may change what the page asks for (/allcourses?category=…): no guessing.
-    const preload = request.url.includes('?') ? undefined : preloads()?.(url);
-    // A page rendered for the user proves the session live (the renderer asked who is signed in): no second check.
-    const rendered =
-      preload?.serverRendered && request.cookies[SESSION_COOKIE]
-        ? await renderOnServer(request, reply, url)
-        : undefined;
-    const live = rendered ? true : preload?.signedIn ? await hasSession(request) : false;
-    const html = rendered?.template ?? (url === '/' ? indexHtml() : (appHtml() ?? indexHtml()));
-    if (html === undefined) {
-      // Mid-deploy: the new build's HTML is not in place yet.
-      return reply
-        .status(503)
-        .header('retry-after', '2')
-        .send({ message: 'Kaksha is updating; try again in a moment' });
-    }
-    const withPreloads = preload && (!preload.signedIn || live);
-    const image = withPreloads ? await pageImagePreload(pageImage, url, preload.image, request.log) : '';
-    // A server-rendered page carries its data: only the other pages preload theirs.
-    const links = withPreloads ? `${image}${rendered ? '' : preload.tags}` : '';
-    const meta = await pageMetaTags(pageMeta, url, request.log);
-    let text = html.html.replace('</head>', () => `${meta}${links}</head>`);
-    if (rendered) {
-      text = text.replace(EMPTY_ROOT, () => rendered.markup);
-      // Which pages were server-rendered, and at what cost: in the browser's network panel, and for benchmarks.
-      reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)}`);
-      // It holds the user's own data: no cache keeps it (not after sign-out, not on a shared machine).
-      reply.header('cache-control', 'private, no-store');
-    } else {
-      reply.header('cache-control', 'no-cache');
-    }
-    return reply
-      .header('content-security-policy', html.csp)
-      .header('vary', 'cookie, accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(await compressedPage(request, reply, text, { perRequest: !!rendered }));
+/** The page for a client route: server-rendered, or the build's HTML, with its preloads and meta tags. */
+async function sendPage(
+  app: FastifyInstance,
+  sources: PageSources,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+) {
+  // A query string may change what the page asks for (/allcourses?category=…): no guessing.
+  const preload = request.url.includes('?') ? undefined : sources.preloads()?.(url);
+  // A page rendered for the user proves the session live (the renderer asked who is signed in): no second check.
+  const rendered =
+    preload?.serverRendered && request.cookies[SESSION_COOKIE]
+      ? await sources.renderOnServer(request, reply, url)
+      : undefined;
+  const live = rendered ? true : preload?.signedIn ? await hasSession(app, request) : false;
+  const html = rendered?.template ?? (url === '/' ? sources.indexHtml() : (sources.appHtml() ?? sources.indexHtml()));
+  if (html === undefined) {
+    // Mid-deploy: the new build's HTML is not in place yet.
+    return reply.status(503).header('retry-after', '2').send({ message: 'Kaksha is updating; try again in a moment' });
   }
+  const withPreloads = preload && (!preload.signedIn || live);
+  const image = withPreloads ? await pageImagePreload(sources.pageImage, url, preload.image, request.log) : '';
+  // A server-rendered page carries its data: only the other pages preload theirs.
+  const links = withPreloads ? `${image}${rendered ? '' : preload.tags}` : '';
+  const meta = await pageMetaTags(sources.pageMeta, url, request.log);
+  let text = html.html.replace('</head>', () => `${meta}${links}</head>`);
+  if (rendered) {
+    text = text.replace(EMPTY_ROOT, () => rendered.markup);
+    // Which pages were server-rendered, and at what cost: in the browser's network panel, and for benchmarks.
+    reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)}`);
+    // It holds the user's own data: no cache keeps it (not after sign-out, not on a shared machine).
+    reply.header('cache-control', 'private, no-store');
+  } else {
+    reply.header('cache-control', 'no-cache');
+  }
+  return reply
+    .header('content-security-policy', html.csp)
+    .header('vary', 'cookie, accept-encoding')
+    .type('text/html; charset=utf-8')
+    .send(await sources.compressedPage(request, reply, text, { perRequest: !!rendered }));
+}
 
-  /**
-   * A signed-in page's preloads need a live session: a stale cookie would only waste them before
-   * the page redirects. The HTML must not fail with the database, so an error counts as no session.
-   */
-  async function hasSession(request: FastifyRequest) {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return false;
-    try {
-      return await hasLiveSession(app.db, token);
-    } catch (error) {
-      request.log.warn({ err: error }, 'session check failed: the page is served without preloads');
-      return false;
-    }
+/**
+ * A signed-in page's preloads need a live session: a stale cookie would only waste them before
+ * the page redirects. The HTML must not fail with the database, so an error counts as no session.
+ */
+async function hasSession(app: FastifyInstance, request: FastifyRequest) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return false;
+  try {
+    return await hasLiveSession(app.db, token);
+  } catch (error) {
+    request.log.warn({ err: error }, 'session check failed: the page is served without preloads');
+    return false;
   }
 }
