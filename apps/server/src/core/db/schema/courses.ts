@@ -37,12 +37,6 @@ export const courses = pgTable(
     index('courses_published_category_newest_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isPublished}`),
-    // The catalogue's keyword (`q`, issue #27): trigram word similarity over title and subtitle
-    // tolerates typos. fastupdate off: PGlite runs no autovacuum, so a pending list would only grow.
-    index('courses_published_text_trgm_idx')
-      .using('gin', sql`lower(${t.title} || ' ' || ${t.subTitle}) gin_trgm_ops`)
-      .with({ fastupdate: false })
-      .where(sql`${t.isPublished}`),
     check('courses_price_check', sql`${t.price} is null or ${t.price} >= 0`),
     check('courses_list_price_check', sql`${t.listPrice} is null or ${t.listPrice} > 0`),
   ],

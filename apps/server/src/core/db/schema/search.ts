@@ -114,6 +114,11 @@ export const courseRank = pgTable(
      * null while none is. The catalogue's duration filter and its cards (issue #27, migration 0013).
      */
     durationSeconds: real('duration_seconds'),
+    /**
+     * The words of the title and subtitle (catalog_words: lower case, split at anything but letters
+     * and digits), for the catalogue's keyword (issue #27, migration 0015); null until the course has some.
+     */
+    words: tsvector('words'),
   },
   (t) => [
     // The listing's two orders (best rated first; most enrolled first when asked for), listed courses only.
@@ -126,6 +131,7 @@ export const courseRank = pgTable(
     // The catalogue's other orders over the same rows (issue #27, courses.catalogue.ts): newest
     // first, and by price either way (unpriced courses last in both, newest first among equals),
     // so a filtered page reads its index in order and stops after one page.
+    index('course_rank_words_idx').using('gin', t.words).with({ fastupdate: false }).where(sql`${t.listed}`),
     index('course_rank_newest_idx').on(t.createdAt.desc(), t.courseId).where(sql`${t.listed}`),
     index('course_rank_price_asc_idx')
       .on(sql`coalesce(${t.price}, 2147483647)`, t.createdAt.desc(), t.courseId)

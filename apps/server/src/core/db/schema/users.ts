@@ -26,9 +26,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
-    // The catalogue's keyword also finds courses by their educator's name (issue #27), with typos.
-    index('users_educator_name_trgm_idx')
-      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+    // The catalogue's keyword also finds courses by their educator's name (issue #27): the name's
+    // words (catalog_words, migration 0015). fastupdate off: PGlite runs no autovacuum.
+    index('users_educator_name_words_idx')
+      .using('gin', sql`catalog_words(${t.name})`)
       .with({ fastupdate: false })
       .where(sql`${t.role} = 'educator'`),
     check('users_role_check', sql`${t.role} in ('student', 'educator')`),
