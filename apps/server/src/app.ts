@@ -49,6 +49,7 @@ import searchRoutes from './modules/search/search.routes.ts';
 import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
+import type { CompletionProbe } from './modules/uploads/uploads.service.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 import wishlistRoutes from './modules/wishlist/wishlist.routes.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   database?: Database;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: called at each step of finishing a resumable upload (modules/uploads), to fail or stop there. */
+  uploadProbe?: CompletionProbe;
 }
 
 /** Secrets that must never reach the logs. */
@@ -167,7 +170,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
-  await app.register(uploadsRoutes, { prefix: '/api/uploads' });
+  await app.register(uploadsRoutes, { prefix: '/api/uploads', probe: opts.uploadProbe });
   await app.register(mediaRoutes, { prefix: '/media' });
 
   await app.register(webRoutes, {

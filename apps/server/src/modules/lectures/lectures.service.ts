@@ -1,8 +1,7 @@
-import type { Readable } from 'node:stream';
 import type { EditLectureRequest } from '@kaksha/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { courses, lectureCaptions, lectures } from '../../core/db/schema/index.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
@@ -102,7 +101,7 @@ export async function editLecture(
 ) {
   let updated: Awaited<ReturnType<typeof updateLecture>>;
   try {
-    updated = await updateLecture(db, videos, lectureId, userId, form.fields, form.file ?? null, reembed);
+    updated = await updateLecture(db, videos, lectureId, userId, form.fields, form.file ?? null, undefined, reembed);
   } catch (error) {
     if (form.file) await removeVideo(storage, form.file.key);
     throw error;
@@ -113,28 +112,29 @@ export async function editLecture(
 }
 
 /**
- * A video that arrived another way (a finished resumable upload, modules/uploads): checked by
- * content and size and stored like editlecture's file, then made the lecture's video by the same
- * edit (old video removed, processing queued, catalogue refreshed). Nothing is left stored on failure.
+ * A video that arrived another way and is stored already (a finished resumable upload,
+ * modules/uploads, stored under the upload's own name) made the lecture's video by the same
+ * edit as editlecture's: authorized again (the course may have changed hands while the file was
+ * uploading), processing queued and the catalogue refreshed in one transaction, the replaced
+ * video removed after the commit. `claim` runs in that transaction once the lecture is locked;
+ * when it answers false (the upload was attached before, by another attempt or process) nothing
+ * changes and `attached` is false. On failure the stored file is left to the caller, which alone
+ * knows whether another attempt may have attached it.
  */
-export async function attachLectureVideo(
+export async function attachStoredVideo(
   db: DbOrTx,
   storage: Storage,
   log: FastifyBaseLogger,
   lectureId: string,
   userId: string,
-  source: { file: Readable; maxBytes: number },
+  video: StoredVideo,
   videos: VideoPipeline,
+  claim: (tx: Tx) => Promise<boolean>,
 ) {
-  // Authorized again: the course may have changed hands while the file was uploading.
-  const lecture = await loadOwnedLecture(db, lectureId, userId).catch((error) => {
-    source.file.destroy();
-    throw error;
-  });
-  const where = { courseId: lecture.courseId, lectureId: lecture.id, maxBytes: source.maxBytes };
-  const video = await storeVideo(storage, { file: source.file }, where);
   // A video changes no text the search index embeds: nothing to re-embed.
-  return editLecture(db, storage, log, lecture.id, userId, { fields: {}, file: video }, videos, null);
+  const updated = await updateLecture(db, videos, lectureId, userId, {}, video, claim);
+  if (updated.attached) await removeVideoQuietly(storage, log, updated.oldVideoKey);
+  return { lecture: updated.lecture, attached: updated.attached };
 }
 
 /** Removes a video no lecture points at any more; a storage failure is logged, never answered. */
@@ -153,6 +153,7 @@ async function updateLecture(
   userId: string,
   patch: EditLectureRequest,
   video: StoredVideo | null,
+  claim?: (tx: Tx) => Promise<boolean>,
   /** Null: no text the search index embeds changed (a video attached, the titles as they were). */
   reembed: ReembedQueue | null = null,
 ) {
@@ -168,6 +169,7 @@ async function updateLecture(
     await loadOwnedCourse(tx, found.courseId, userId, { lock: true });
     const [locked] = await tx.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1).for('update');
     if (!locked) throw notFound('Lecture not found');
+    if (claim && !(await claim(tx))) return { lecture: locked, oldVideoKey: null, attached: false };
     // A new section: to its end (400 unless it is one of the course's); the same one: it stays.
     if (patch.sectionId !== undefined && patch.sectionId !== locked.sectionId) {
       await placeLecture(tx, locked.courseId, lectureId, patch.sectionId);
@@ -188,7 +190,7 @@ async function updateLecture(
       : edited;
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, locked.courseId));
     await reindexCourse(tx, locked.courseId, reembed);
-    return { lecture, oldVideoKey: video && locked.videoKey !== video.key ? locked.videoKey : null };
+    return { lecture, oldVideoKey: video && locked.videoKey !== video.key ? locked.videoKey : null, attached: true };
   });
 }
 

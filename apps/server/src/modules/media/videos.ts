@@ -96,7 +96,9 @@ export async function storeVideo(
   storage: Storage,
   // A multipart part, or any stream (a finished resumable upload read from disk).
   file: Pick<MultipartFile, 'file'> | { file: Readable & { truncated?: boolean } },
-  where: { courseId: string; lectureId: string; maxBytes: number },
+  // `name`: the file's name under the lecture's prefix (a finished resumable upload's id, so that
+  // storing it again after a crash rewrites the same object); a new random one without it.
+  where: { courseId: string; lectureId: string; maxBytes: number; name?: string },
 ): Promise<StoredVideo> {
   const source = file.file;
   // The parser may have torn the file stream down already (a body cut off inside a small part).
@@ -116,7 +118,8 @@ export async function storeVideo(
       gate.once('error', reject);
       gate.once('close', () => reject(new Error('upload ended before its type was known')));
     });
-    const key = `${lectureVideoPrefix(where.courseId, where.lectureId)}${randomUUID()}.${VIDEO_TYPES[mime]}`;
+    const name = where.name ?? randomUUID();
+    const key = `${lectureVideoPrefix(where.courseId, where.lectureId)}${name}.${VIDEO_TYPES[mime]}`;
     const { size } = await storage.put(key, gate);
     if (source.truncated) {
       await storage.remove(key);

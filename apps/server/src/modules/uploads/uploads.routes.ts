@@ -1,23 +1,27 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { MESSAGES } from '@kaksha/contracts';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sweepPeriodically } from '../../core/partial-uploads.ts';
 import { presentLecture } from '../courses/courses.service.ts';
-import { attachLectureVideo, lectureCaptionRows, loadOwnedLecture } from '../lectures/lectures.service.ts';
+import { lectureCaptionRows, loadOwnedLecture } from '../lectures/lectures.service.ts';
 import { assertVideoContent, SNIFF_BYTES } from '../media/media.service.ts';
 import {
+  assertTusRequest,
+  type CompletionProbe,
   formatBytes,
   INTERNAL,
   isUploadId,
   LectureUploadStore,
   sweepStaleUploads,
+  TUS_EXTENSIONS,
   TUS_PATH,
   toTusError,
   tusError,
   UPLOAD_NOT_FOUND,
+  uploadCompletion,
   uploadMetadata,
   VIDEO_UPLOADS_PER_USER,
 } from './uploads.service.ts';
@@ -31,8 +35,12 @@ type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]
  * Upload-Metadata names the `lectureId` (its creator's), `filename` and `filetype`. Parts are kept
  * under DATA_DIR/uploads (whatever STORAGE is); when the last byte arrives the file is checked by
  * content and stored as the lecture's video exactly as editlecture's would be, and the PATCH is
- * answered 200 with the lecture, like editlecture. Errors are `{message, id}` JSON bodies.
- * Uploads nothing wrote to for PARTIAL_UPLOAD_MAX_AGE_MS are removed.
+ * answered 200 with the lecture, like editlecture. An upload whose bytes are all there but which
+ * was not stored (the process died in between) is finished at start-up, by the periodic sweep and
+ * by any HEAD or PATCH that finds it, so HEAD never says "complete" before the lecture has it
+ * (uploads.service.ts `uploadCompletion`). Errors are `{message, id}` JSON bodies, 4xx for
+ * anything the client got wrong. Uploads nothing wrote to for PARTIAL_UPLOAD_MAX_AGE_MS are removed.
+ * `probe` is a test seam called at each step of finishing an upload.
  */
 /** A file's first SNIFF_BYTES (fewer if it is shorter). */
 async function readHead(file: string) {
@@ -46,16 +54,42 @@ async function readHead(file: string) {
   }
 }
 
-const uploadsRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * tus writes every answer's body as text; ours, for every error (mapped in onResponseError), are
+ * the API's `{message, id}` JSON, so their Content-Type says so.
+ */
+function jsonErrors(res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const headers = rest.find(Array.isArray) as unknown[] | undefined;
+    if (status >= 400 && headers) {
+      for (let i = 0; i < headers.length; i += 2) {
+        if (String(headers[i]).toLowerCase() === 'content-type') headers[i + 1] = 'application/json; charset=utf-8';
+      }
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse['writeHead'];
+}
+
+const uploadsRoutes: FastifyPluginAsync<{ probe?: CompletionProbe }> = async (app, opts) => {
   const { config } = app;
   const dir = path.join(config.dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
   const datastore = new LectureUploadStore({ directory: dir });
   // What we offer: a known length at creation (checked against the limit), no expiry by creation
   // time (a long upload on a slow line must not expire while it runs; the sweep below goes by activity).
-  datastore.extensions = ['creation', 'creation-with-upload', 'termination'];
+  datastore.extensions = TUS_EXTENSIONS;
   const tooLarge = `Videos must be ${formatBytes(config.maxVideoBytes)} or smaller`;
   const uploads = app.limiter({ name: 'video-upload', ...VIDEO_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
+  const completion = uploadCompletion({
+    db: app.db,
+    storage: app.storage,
+    store: datastore,
+    videos: { jobs: app.jobs, video: config.video },
+    maxBytes: config.maxVideoBytes,
+    log: app.log,
+    probe: opts.probe,
+  });
 
   // Uploads whose first bytes said "video" (in this process; checked again when they finish).
   const sniffed = new Set<string>();
@@ -86,18 +120,25 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
     // Every request but creation names an upload: only its creator may see, resume or end it.
     onIncomingRequest: (req, id) =>
       guard(async () => {
-        const { user } = requestOf(req);
+        const { request, user } = requestOf(req);
         if (req.method === 'POST') return;
         const upload = isUploadId(id) ? await datastore.getUpload(id).catch(() => null) : null;
         if (!upload || upload.metadata?.userId !== user.id) throw tusError(404, 'not_found', UPLOAD_NOT_FOUND);
-        if (req.method === 'DELETE') sniffed.delete(id);
+        if (req.method === 'DELETE') {
+          sniffed.delete(id);
+          await completion.beforeRemoval(id);
+          return;
+        }
+        // Every byte is there but it was never stored (the process died in between): finish it
+        // first, so that HEAD says "complete" only once the lecture has the video.
+        if (datastore.isComplete(upload)) await completion.finish(id, request.log);
         // Stored already: HEAD says complete, DELETE forgets it (the lecture keeps its video), no more bytes.
-        if (req.method === 'PATCH' && datastore.isFinished(upload)) {
+        if (req.method === 'PATCH' && (datastore.isComplete(upload) || datastore.isFinished(upload))) {
           throw tusError(409, 'conflict', 'This upload is already complete');
         }
         // Once its first bytes are in, a file that is no video is refused at its next chunk, not at its end.
         if (req.method === 'PATCH' && upload.offset >= SNIFF_BYTES && !sniffed.has(id)) {
-          await assertVideoContent(await readHead(path.join(dir, id))).catch(async (error) => {
+          await assertVideoContent(await readHead(datastore.dataFile(id))).catch(async (error) => {
             await datastore.remove(id).catch(() => undefined);
             throw error;
           });
@@ -108,14 +149,13 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
     onUploadCreate: (req, upload) =>
       guard(async () => {
         const { request, user } = requestOf(req);
-        if (upload.sizeIsDeferred) throw tusError(400, 'bad_request', 'Upload-Length is required');
         const lectureId = upload.metadata?.lectureId;
         if (!lectureId) throw tusError(400, 'bad_request', 'Upload-Metadata must name the lectureId');
         const lecture = await loadOwnedLecture(app.db, lectureId, user.id);
         await uploads.hit(request);
         return { metadata: uploadMetadata(upload.metadata, lecture.id, user.id) };
       }),
-    // The last byte is in: the file becomes the lecture's video (or is refused), and the upload goes.
+    // The last byte is in: the file becomes the lecture's video (or is refused), and the parts go.
     onUploadFinish: (req, upload) => guard(() => finish(req, upload)),
     onResponseError(req, error) {
       const mapped = toTusError(error, tooLarge);
@@ -128,42 +168,36 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   async function finish(req: TusRequest, upload: Upload) {
-    const { request, user } = requestOf(req);
-    const lectureId = upload.metadata?.lectureId ?? '';
+    const { request } = requestOf(req);
     try {
-      const file = createReadStream(path.join(dir, upload.id));
-      const videos = { jobs: app.jobs, video: config.video };
-      const source = { file, maxBytes: config.maxVideoBytes };
-      const edited = await attachLectureVideo(app.db, app.storage, request.log, lectureId, user.id, source, videos);
-      const presented = presentLecture(edited, await lectureCaptionRows(app.db, edited.id));
-      // The parts go; a record stays so that HEAD answers "complete" to a client that lost this answer.
-      await datastore.markFinished(upload.id).catch((err) => request.log.warn({ err }, 'finished upload not removed'));
+      const lecture = await completion.finish(upload.id, request.log);
+      const presented = presentLecture(lecture, await lectureCaptionRows(app.db, lecture.id));
       return {
         status_code: 200,
         headers: { 'Content-Type': 'application/json; charset=utf-8' },
         body: JSON.stringify({ ...presented, lecture: presented, message: MESSAGES.lectureUpdated }),
       };
-    } catch (error) {
-      // Refused (not a video, the lecture gone) or failed: the parts are done with; the client starts over.
-      await datastore.remove(upload.id).catch((err) => request.log.warn({ err }, 'refused upload not removed'));
-      throw error;
     } finally {
       sniffed.delete(upload.id);
     }
   }
 
-  // PATCH bodies go to tus untouched.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  // Bodies go to tus untouched, whatever their type (a PATCH of another type is refused, not parsed).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Preflights carry no cookie; everything else needs a signed-in educator (401/403 as JSON).
     if (request.method !== 'OPTIONS') await app.requireEducator(request);
+    // Malformed or unsupported tus requests: a 4xx with a sentence, before tus sees them.
+    assertTusRequest(request.method, request.headers);
     requests.set(request.raw, request);
     // Headers the app's hooks meant for this answer (a renewed session cookie, security headers).
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
     }
     for (const [name, value] of Object.entries(app.securityHeaders)) reply.raw.setHeader(name, value);
+    jsonErrors(reply.raw);
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
@@ -183,8 +217,27 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   app.route({ ...route, method: [...route.method], url: '/' });
   app.route({ ...route, method: [...route.method], url: '/:uploadId' });
 
-  // Abandoned uploads, by last activity.
-  await sweepPeriodically(app, 'abandoned resumable uploads', (maxAge) => sweepStaleUploads(dir, maxAge));
+  // Abandoned uploads, by last activity; before each sweep (the first at start), uploads a dead
+  // process left complete but not stored are finished, in the background (a large one takes a
+  // while to store, and start-up must not wait for it; a HEAD meanwhile waits for that attempt).
+  let ready = false;
+  let recovering: Promise<unknown> | undefined;
+  const recover = () => {
+    recovering ??= completion.recover(dir).finally(() => {
+      recovering = undefined;
+    });
+  };
+  app.addHook('onReady', async () => {
+    ready = true;
+    recover();
+  });
+  app.addHook('onClose', async () => {
+    await recovering;
+  });
+  await sweepPeriodically(app, 'abandoned resumable uploads', (maxAge) => {
+    if (ready) recover();
+    return sweepStaleUploads(dir, maxAge);
+  });
 };
 
 export default uploadsRoutes;
