@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation, useNavigation } from 'react-router';
 import { Navbar } from '../features/auth';
+import { CourseCardAction } from '../features/courses';
+import { WishlistButton } from '../features/wishlist';
 
 /** Tab titles per route ("All Courses · Kaksha"); pages with a course name refine theirs. */
 const TITLES: [pattern: string, title: string][] = [
@@ -15,6 +17,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/enrolledcourses', 'My Enrolled Courses'],
   ['/viewlecture/:courseId', 'Lectures'],
   ['/searchwithai', 'Search with AI'],
+  ['/wishlist', 'My Wishlist'],
   ['/dashboard', 'Dashboard'],
   ['/courses', 'Courses'],
   ['/createcourses', 'Create Course'],
@@ -30,6 +33,9 @@ export const titleFor = (pathname: string) => {
   if (!found) return 'Page not found · Kaksha';
   return found[1] ? `${found[1]} · Kaksha` : 'Kaksha';
 };
+
+/** Every course card that links to its course carries the wishlist's heart. */
+const wishlistHeart = (courseId: string) => <WishlistButton courseId={courseId} />;
 
 /** A slim bar at the top while the next page's code downloads (the old page stays on screen). */
 function RouteProgress({ loading }: { loading: boolean }) {
@@ -98,7 +104,9 @@ export function Layout() {
         aria-busy={loading || undefined}
         className="min-h-[70vh] outline-none focus:outline-none focus-visible:outline-none"
       >
-        <Outlet />
+        <CourseCardAction.Provider value={wishlistHeart}>
+          <Outlet />
+        </CourseCardAction.Provider>
       </main>
     </>
   );

@@ -19,6 +19,7 @@ import { enrolledCoursesQuery } from '../features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '../features/lectures';
 import { allReviewsQuery } from '../features/reviews';
 import { loadEditProfilePage } from '../features/users';
+import { wishlistQuery } from '../features/wishlist';
 import { currentUserQuery } from '../lib/current-user';
 import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
@@ -96,6 +97,12 @@ export const routes: RouteObject[] = [
         (p) => queryClient.prefetchQuery(courseQuery(p.courseId ?? '')),
       ),
       lazyPage('/searchwithai', () => import('./routes/SearchWithAiPage'), signedIn),
+      lazyPage(
+        '/wishlist',
+        () => import('./routes/WishlistPage'),
+        signedIn,
+        () => queryClient.prefetchQuery(wishlistQuery),
+      ),
       lazyPage('/dashboard', loadDashboardPage, educator),
       lazyPage('/courses', loadCoursesPage, educator),
       lazyPage('/createcourses', loadCreateCoursePage, educator),

@@ -23,4 +23,6 @@ export const queryKeys = {
   certificate: (id: string) => ['certificates', 'verify', id] as const,
   /** The educator dashboard's quiz pass rates and certificates (GET /api/certificate/dashboard). */
   courseOutcomes: ['certificates', 'dashboard'] as const,
+  /** The signed-in user's saved courses (GET /api/wishlist). */
+  wishlist: ['wishlist'] as const,
 };

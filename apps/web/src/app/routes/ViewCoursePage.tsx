@@ -10,6 +10,7 @@ import {
 } from '../../features/courses';
 import { EnrollButton } from '../../features/payments';
 import { CourseReviews, ReviewForm } from '../../features/reviews';
+import { WishlistButton } from '../../features/wishlist';
 import { useCurrentUser } from '../../lib/current-user';
 
 /** A row of four cards on a laptop, two rows on a tablet. */
@@ -35,7 +36,12 @@ export default function ViewCoursePage() {
       <CourseDetails
         course={course}
         otherCourses={otherCourses}
-        enroll={<EnrollButton course={course} />}
+        enroll={
+          <div className="flex items-center gap-3">
+            <EnrollButton course={course} />
+            {course.isPublished && <WishlistButton courseId={course._id} look="page" />}
+          </div>
+        }
         reviews={<CourseReviews course={course} />}
         reviewForm={!isCreator && <ReviewForm courseId={course._id} />}
       />

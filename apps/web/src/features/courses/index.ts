@@ -5,6 +5,7 @@ export { CategoryTiles } from './components/CategoryTiles';
 export { CourseCard, CourseCardSkeleton } from './components/CourseCard';
 export { CourseDetails, CourseDetailsSkeleton } from './components/CourseDetails';
 export { CourseLoadError } from './components/CourseLoadError';
+export { CourseCardAction } from './components/card-action';
 export { selectedCategories } from './components/catalog-url';
 export { InstructorCard } from './components/InstructorCard';
 export { PopularCourses } from './components/PopularCourses';

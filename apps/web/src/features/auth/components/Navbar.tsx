@@ -1,6 +1,6 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, LayoutDashboard, LogIn, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { BookOpen, Heart, LayoutDashboard, LogIn, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -13,6 +13,7 @@ import { signedOut } from '../api/session';
 const MENU_LINKS = [
   { to: '/profile', label: 'My Profile', icon: UserRound },
   { to: '/enrolledcourses', label: 'My Courses', icon: BookOpen },
+  { to: '/wishlist', label: 'My Wishlist', icon: Heart },
 ] as const;
 
 /** Closes a popup on Escape and on a click outside `ref`. */

@@ -1,5 +1,5 @@
 import type { Course } from '@kaksha/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
@@ -7,6 +7,7 @@ import { Stars } from '../../../components/ui/Stars';
 import { formatPrice } from '../../../lib/format';
 import { CARD_SIZES } from '../../../lib/ui-constants';
 import { CourseThumbnail } from './CourseThumbnail';
+import { CourseCardAction } from './card-action';
 
 /** What a card draws: a full course or a catalogue page's slim card both have it. */
 export type CourseCardData = Pick<
@@ -45,9 +46,11 @@ export function CourseCard({
   children?: ReactNode;
 }) {
   const linked = children === undefined;
+  const action = useContext(CourseCardAction);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-white shadow-sm transition-shadow hover:shadow-md focus-within:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2">
       <CourseThumbnail course={course} sizes={sizes} eager={eager} alt="" />
+      {linked && action && <div className="absolute right-3 top-3">{action(course._id)}</div>}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-2">
           <Chip>{course.category}</Chip>

@@ -1,0 +1,88 @@
+import type { CourseCard, User } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CourseCardAction } from '../../features/courses';
+import { WishlistButton } from '../../features/wishlist';
+import { queryKeys } from '../../lib/query-keys';
+import WishlistPage from './WishlistPage';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const card = (id: string, title: string) =>
+  ({
+    _id: id,
+    title,
+    subTitle: '',
+    category: 'Web Development',
+    level: 'Beginner',
+    price: 499,
+    thumbnail: null,
+    creator: 'e1',
+    creatorName: 'Asha Rao',
+    lectureCount: 3,
+    avgRating: 4.5,
+    reviewCount: 2,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }) as CourseCard;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** The page as app/Layout.tsx gives it: every linked card carries the heart. */
+function renderPage(server: { saved: CourseCard[] }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/api/wishlist') return json({ courses: server.saved });
+      if (init.method === 'DELETE') {
+        server.saved = server.saved.filter((c) => `/api/wishlist/${c._id}` !== path);
+        return json({ courseId: path.split('/').pop(), wishlisted: false, message: 'Removed from your wishlist' });
+      }
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(queryKeys.currentUser, { _id: 'u1', name: 'Meera', role: 'student' } as User);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CourseCardAction.Provider value={(id) => <WishlistButton courseId={id} />}>
+          <WishlistPage />
+        </CourseCardAction.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('My Wishlist', () => {
+  it('lists the saved courses as cards, each with a pressed heart that takes it out of the list', async () => {
+    const server = { saved: [card('c2', 'Newest saved'), card('c1', 'Saved first')] };
+    renderPage(server);
+    const newest = await screen.findByRole('heading', { name: 'Newest saved' }, { timeout: 5000 });
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Newest saved', 'Saved first']);
+    expect(within(items[0]).getByRole('link', { name: 'Newest saved' })).toHaveAttribute('href', '/viewcourse/c2');
+    expect(newest).toBeInTheDocument();
+
+    const heart = within(items[0]).getByRole('button', { name: 'Remove from wishlist' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(heart);
+    await screen.findByText('Saved first');
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Newest saved' })).toBeNull());
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says so when nothing is saved, and points to the catalogue', async () => {
+    renderPage({ saved: [] });
+    expect(await screen.findByText('Your wishlist is empty.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/allcourses');
+  });
+});

@@ -1,0 +1,128 @@
+import type { CourseCard, User } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { WishlistButton } from './WishlistButton';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+const learner = {
+  _id: 'u1',
+  name: 'Meera Iyer',
+  email: 'meera@example.com',
+  role: 'student',
+  description: '',
+  photoUrl: null,
+  enrolledCourses: [],
+} as unknown as User;
+const card = (id: string) => ({ _id: id, title: `Course ${id}` }) as CourseCard;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The server's wishlist, and what it answers to a change (a status other than 200 refuses it). */
+let saved: string[];
+let refuse: { status: number; message: string } | null;
+let calls: string[];
+/** While set, changes wait on it (to see the heart while the server is asked). */
+let gate: Promise<void> | undefined;
+
+beforeEach(() => {
+  saved = [];
+  refuse = null;
+  calls = [];
+  gate = undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = String(url);
+      const method = init.method ?? 'GET';
+      calls.push(`${method} ${path}`);
+      if (path === '/api/wishlist' && method === 'GET') return json(200, { courses: saved.map(card) });
+      const id = path.replace('/api/wishlist/', '');
+      await gate;
+      if (refuse) return json(refuse.status, { message: refuse.message });
+      if (method === 'POST') {
+        saved = [id, ...saved.filter((s) => s !== id)];
+        return json(200, { courseId: id, wishlisted: true, message: 'Added to your wishlist' });
+      }
+      saved = saved.filter((s) => s !== id);
+      return json(200, { courseId: id, wishlisted: false, message: 'Removed from your wishlist' });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toast.success.mockReset();
+  toast.error.mockReset();
+});
+
+function renderHeart(user: User | null = learner) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(queryKeys.currentUser, user);
+  render(
+    <QueryClientProvider client={client}>
+      <WishlistButton courseId="c1" />
+    </QueryClientProvider>,
+  );
+}
+
+const heart = () => screen.getByRole('button', { name: /wishlist/ });
+
+describe('WishlistButton', () => {
+  it('adds the course: pressed, labelled "Remove from wishlist", and says so in a toast', async () => {
+    renderHeart();
+    await waitFor(() => expect(heart()).toBeEnabled());
+    expect(heart()).toHaveAttribute('aria-pressed', 'false');
+    expect(heart()).toHaveAccessibleName('Add to wishlist');
+
+    await userEvent.click(heart());
+    await waitFor(() => expect(toast.success.mock.calls.map((c) => c[0])).toContain('Added to your wishlist'));
+    expect(calls).toContain('POST /api/wishlist/c1');
+    expect(heart()).toHaveAttribute('aria-pressed', 'true');
+    expect(heart()).toHaveAccessibleName('Remove from wishlist');
+  });
+
+  it('removes a saved course, and turns at once while the server is asked', async () => {
+    saved = ['c1'];
+    let open = () => {};
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    renderHeart();
+    await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
+    expect(heart()).toHaveAccessibleName('Remove from wishlist');
+
+    await userEvent.click(heart());
+    // Not answered yet: the heart already shows the wish, and a second click changes nothing.
+    expect(heart()).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(heart());
+    open();
+    await waitFor(() => expect(toast.success.mock.calls.map((c) => c[0])).toContain('Removed from your wishlist'));
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual(['DELETE /api/wishlist/c1']);
+    expect(heart()).toHaveAttribute('aria-pressed', 'false');
+    expect(heart()).toHaveAccessibleName('Add to wishlist');
+  });
+
+  it("turns back and shows the server's message when the change is refused", async () => {
+    refuse = { status: 404, message: 'Course not found' };
+    renderHeart();
+    await waitFor(() => expect(heart()).toBeEnabled());
+    await userEvent.click(heart());
+    await waitFor(() => expect(toast.error.mock.calls.map((c) => c[0])).toContain('Course not found'));
+    expect(heart()).toHaveAttribute('aria-pressed', 'false');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('is not there for a visitor who is not signed in, and asks nothing', () => {
+    renderHeart(null);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+export { useToggleWishlist, useWishlist, wishlistQuery } from './api/wishlist';
+export { WishlistButton } from './components/WishlistButton';
