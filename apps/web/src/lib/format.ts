@@ -11,3 +11,11 @@ export const formatRupees = (amount: number) => `₹ ${inr.format(amount)}`;
 export const shortLabel = (text: string, max = 10) => (text.length > max ? `${text.slice(0, max)}...` : text);
 
 export const initial = (name: string | undefined | null) => (name?.trim()[0] ?? '?').toUpperCase();
+
+/** A file's size for people: '820 bytes', '14 KB', '3.2 MB' (1 KB = 1024 bytes, as file managers show it). */
+export function formatFileSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? Math.round(mb * 10) / 10 : Math.round(mb)} MB`;
+}

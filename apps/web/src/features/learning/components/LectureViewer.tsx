@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/Card';
 import type { CourseProgress } from '../api/progress';
 import { LectureList } from './lecture-viewer/LectureList';
+import { LectureResources } from './lecture-viewer/LectureResources';
 import { LectureStage, LectureTitleBar } from './lecture-viewer/LectureStage';
 import { useLectureSelection } from './lecture-viewer/useLectureSelection';
 import { useMarkComplete } from './lecture-viewer/useMarkComplete';
@@ -75,6 +76,7 @@ export function LectureViewer({
               onToggle={track && canOpen(current) ? () => void toggleComplete(current, currentProgress) : undefined}
             />
           )}
+          {current && !stage && canOpen(current) && <LectureResources resources={current.resources} />}
           {instructor}
         </div>
 

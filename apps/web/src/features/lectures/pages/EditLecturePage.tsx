@@ -22,6 +22,7 @@ import {
   uploadLectureVideo,
 } from '../api/resumable-upload';
 import { LectureMediaSettings } from '../components/LectureMediaSettings';
+import { LectureResourcesEditor } from '../components/LectureResourcesEditor';
 import { UploadProgress } from '../components/UploadProgress';
 
 /** /editlecture/{courseId}/{lectureId}: title, video upload with progress, free preview, remove (spec §2). */
@@ -50,6 +51,7 @@ export default function EditLecturePage() {
         <EmptyState title="Lecture not found">It may have been removed.</EmptyState>
       )}
       {lecture && <LectureMediaSettings key={lecture._id} courseId={courseId} lecture={lecture} />}
+      {lecture && <LectureResourcesEditor key={lecture._id} courseId={courseId} lecture={lecture} />}
     </section>
   );
 }
