@@ -153,4 +153,53 @@ describe('resumable lecture-video upload (tus)', () => {
     await page.getByText('A video is uploaded for this lecture.').waitFor();
     expect(await page.getByTestId('interrupted-upload').count()).toBe(0);
   }, 120_000);
+
+  it('a success the server reports without the lecture having its video is said plainly, and Upload again sends it', async () => {
+    const { context, page, errors } = await newPage();
+    contexts.push(context);
+    await signInAs(page, DEMO.educator);
+    const { courseId, lectureId } = await lectureOf(page);
+    const video = await bigVideo(2 * 1024 * 1024);
+    // The issue's server: the last chunk is lost (the process died), then HEAD says "complete".
+    let lost = false;
+    await page.route('**/api/uploads/**', async (route) => {
+      const request = route.request();
+      if (!lost && request.method() === 'PATCH') {
+        lost = true;
+        return route.abort('connectionreset');
+      }
+      if (lost && request.method() === 'HEAD') {
+        const length = String(video.data.length);
+        return route.fulfill({
+          status: 200,
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-offset': length,
+            'upload-length': length,
+            'cache-control': 'no-store',
+          },
+        });
+      }
+      return route.continue();
+    });
+
+    await page.goto(`/editlecture/${courseId}/${lectureId}`);
+    await page.getByLabel('Video', { exact: true }).setInputFiles(video.file);
+    await page.getByRole('button', { name: 'Update Lecture' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'the video was not saved to this lecture' });
+    await alert.waitFor();
+    await screenshot(page, 'resumable-upload-not-saved-1280.png');
+    expect(page.url()).toContain(`/editlecture/${courseId}/${lectureId}`);
+    expect(await page.locator('.Toastify__toast', { hasText: 'Lecture Updated' }).count()).toBe(0);
+
+    // The server is itself again; Upload again sends the file, and this time it is saved.
+    await page.unroute('**/api/uploads/**');
+    await alert.getByRole('button', { name: 'Upload again' }).click();
+    await page.locator('.Toastify__toast', { hasText: 'Lecture Updated' }).first().waitFor({ timeout: 60_000 });
+    await page.waitForURL(`**/createlecture/${courseId}`);
+    const stored = await page.request.get(`/media/lectures/${lectureId}`);
+    expect(stored.status()).toBe(200);
+    expect(Buffer.from(await stored.body()).equals(video.data)).toBe(true);
+    expect(errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_RESET/.test(e))).toEqual([]);
+  }, 120_000);
 });

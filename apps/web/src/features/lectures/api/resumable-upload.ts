@@ -19,7 +19,11 @@ const FINGERPRINT_PREFIX = 'kaksha-lecture-';
 export class ResumableUploadUnavailable extends Error {}
 
 export interface ResumableUpload {
-  /** The lecture as the server answers after storing the video (null when it was stored before). */
+  /**
+   * The lecture as the server answers after storing the video; null when the success came without
+   * it (HEAD said the upload was complete, for one finished before): then the caller checks the
+   * lecture itself rather than trusting the empty answer.
+   */
   done: Promise<Lecture | null>;
   /** Stops and removes the server's copy (a cancelled upload cannot be resumed). */
   cancel: () => Promise<void>;

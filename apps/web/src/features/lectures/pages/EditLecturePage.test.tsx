@@ -57,13 +57,16 @@ afterEach(() => {
 
 const lecture: Lecture = { _id: 'l1', lectureTitle: 'Intro', videoUrl: null, isPreviewFree: false };
 
-function fakeServer() {
+/** The API; `stored` is the lecture as the server has it (changed by the test to say the video arrived). */
+function fakeServer(stored: { lecture: Lecture } = { lecture }) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = new URL(url, 'http://x').pathname;
     calls.push({ method: init.method ?? 'GET', path, body: init.body });
     if (path === '/api/course/getcourselecture/c1') {
-      return new Response(JSON.stringify({ _id: 'c1', title: 'Course', lectures: [lecture] } as unknown as Course));
+      return new Response(
+        JSON.stringify({ _id: 'c1', title: 'Course', lectures: [stored.lecture] } as unknown as Course),
+      );
     }
     return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
   });
@@ -107,7 +110,7 @@ const video = () => new File([new Uint8Array(100)], 'clip.mp4', { type: 'video/m
 
 async function chooseAndSubmit() {
   const user = userEvent.setup();
-  const input = await screen.findByLabelText('Video', { exact: true });
+  const input = await screen.findByLabelText(/^Video/);
   // jsdom's validity does not see files set by user-event: a required file input stays "missing".
   input.removeAttribute('required');
   await user.upload(input, video());
@@ -132,7 +135,8 @@ describe('EditLecturePage: resumable video upload', () => {
     expect(screen.getByText('40%')).toBeTruthy();
     expect(server.forms).toHaveLength(0);
 
-    upload.options.onSuccess({ lastResponse: { getBody: () => JSON.stringify({ lecture: { ...lecture } }) } });
+    const saved = { ...lecture, videoUrl: '/media/lectures/l1' };
+    upload.options.onSuccess({ lastResponse: { getBody: () => JSON.stringify({ lecture: saved }) } });
     await screen.findByText('Lectures page');
     expect(toast.success).toHaveBeenCalledWith('Lecture Updated');
     expect(server.forms).toHaveLength(1);
@@ -192,5 +196,49 @@ describe('EditLecturePage: resumable video upload', () => {
     tus.supported = true;
     expect(server.forms).toHaveLength(1);
     expect((server.forms[0].get('videoUrl') as File).name).toBe('clip.mp4');
+  });
+
+  /** A success with an empty answer: tus-js-client's, when HEAD reported the upload complete. */
+  const emptySuccess = (upload: (typeof tus.uploads)[number]) =>
+    upload.options.onSuccess({ lastResponse: { getBody: () => '' } });
+
+  it('an empty success is checked: a lecture still without its video says so and offers to upload again', async () => {
+    const stored = { lecture };
+    const server = fakeServer(stored);
+    renderPage();
+    const user = await chooseAndSubmit();
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    const checks = () => server.calls.filter((c) => c.path === '/api/course/getcourselecture/c1').length;
+    const before = checks();
+    emptySuccess(tus.uploads[0]);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The upload finished, but the video was not saved to this lecture.');
+    expect(checks()).toBe(before + 1);
+    // Nothing was reported as saved, and the fields were not sent on as if it had been.
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(server.forms).toHaveLength(0);
+    expect(screen.queryByText('Lectures page')).toBeNull();
+
+    // Upload again: a new upload of the same file, and this time the lecture has it.
+    await user.click(screen.getByRole('button', { name: 'Upload again' }));
+    await waitFor(() => expect(tus.uploads[1]?.started).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+    stored.lecture = { ...lecture, videoUrl: '/media/lectures/l1' };
+    emptySuccess(tus.uploads[1]);
+    await screen.findByText('Lectures page');
+    expect(toast.success).toHaveBeenCalledWith('Lecture Updated');
+    expect(server.forms).toHaveLength(1);
+  });
+
+  it('an empty success for a lecture that has its video goes on as before', async () => {
+    const server = fakeServer({ lecture: { ...lecture, videoUrl: '/media/lectures/l1' } });
+    renderPage();
+    await chooseAndSubmit();
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    emptySuccess(tus.uploads[0]);
+    await screen.findByText('Lectures page');
+    expect(toast.success).toHaveBeenCalledWith('Lecture Updated');
+    expect(server.forms).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { LECTURE_TITLE_MAX, type Lecture, MESSAGES } from '@kaksha/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +13,7 @@ import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useCourseLectures } from '../api/course-lectures';
+import { courseLecturesQuery, useCourseLectures } from '../api/course-lectures';
 import { useEditLecture } from '../api/edit-lecture';
 import { useRemoveLecture } from '../api/remove-lecture';
 import {
@@ -24,6 +25,9 @@ import {
 import { LectureMediaSettings } from '../components/LectureMediaSettings';
 import { LectureResourcesEditor } from '../components/LectureResourcesEditor';
 import { UploadProgress } from '../components/UploadProgress';
+
+/** Said when an upload reported success but the lecture does not have the video. */
+const NOT_SAVED = 'The upload finished, but the video was not saved to this lecture. Please upload it again.';
 
 /** /editlecture/{courseId}/{lectureId}: title, video upload with progress, free preview, remove (spec §2). */
 export default function EditLecturePage() {
@@ -65,6 +69,9 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [offline, setOffline] = useState(false);
+  // The upload said it succeeded, but the lecture has no video: said plainly, with a way to send it again.
+  const [notSaved, setNotSaved] = useState(false);
+  const client = useQueryClient();
   // An upload a reload or a lost connection interrupted: choosing the same file goes on from there.
   const [interrupted] = useState(() => findInterruptedUpload(lecture._id));
   const controller = useRef<AbortController | null>(null);
@@ -109,7 +116,12 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
     resumable.current = upload;
     setUploading(true);
     try {
-      await upload.done;
+      const answered = await upload.done;
+      if (!(await hasVideo(answered))) {
+        setProgress(null);
+        setNotSaved(true);
+        return 'stopped';
+      }
       return 'sent';
     } catch (err) {
       if (err instanceof ResumableUploadUnavailable) return 'fallback';
@@ -124,8 +136,28 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
     }
   };
 
-  const submit = async (e: FormEvent) => {
+  /**
+   * Whether the lecture has the video now. The last chunk's answer carries the lecture; a success
+   * without it (tus-js-client heard "complete" from HEAD, for an upload finished before) is not
+   * taken on trust: the lecture is read again.
+   */
+  const hasVideo = async (answered: Lecture | null) => {
+    if (answered?.videoUrl) return true;
+    try {
+      const course = await client.fetchQuery({ ...courseLecturesQuery(courseId), staleTime: 0 });
+      return !!course.lectures.find((l) => l._id === lecture._id)?.videoUrl;
+    } catch {
+      return false;
+    }
+  };
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    void save();
+  };
+
+  const save = async () => {
+    setNotSaved(false);
     if (!video && !lecture.videoUrl) {
       toast.error('Please choose a video to upload');
       return;
@@ -226,6 +258,16 @@ function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture
           disabled={saving}
           className="font-medium"
         />
+        {notSaved && (
+          <div role="alert" className="flex flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm">
+            <p className="text-red-800">{NOT_SAVED}</p>
+            <div>
+              <Button size="sm" variant="secondary" onClick={() => void save()} disabled={saving}>
+                Upload again
+              </Button>
+            </div>
+          </div>
+        )}
         {progress !== null && (
           <UploadProgress
             percent={progress}
