@@ -38,6 +38,13 @@ export const courseSchema = schema(() =>
     level: z.enum(LEVELS).nullable(),
     /** Whole rupees; null when the educator has not set one (shown '₹ NA'). */
     price: z.number().int().nullable(),
+    /**
+     * The educator's own list price (whole rupees), always above `price`; null when none. The course
+     * page strikes it through next to the price — never an invented reference price (issue #27).
+     */
+    listPrice: z.number().int().nullable(),
+    /** Seconds of video among the lectures whose duration is known (measured when processed); null while none is. */
+    totalDurationSeconds: z.number().nullable(),
     /** Largest thumbnail URL; `thumbnailSrcSet` lists every width for responsive images. */
     thumbnail: z.string().nullable(),
     thumbnailSrcSet: z.string().nullable().optional(),
@@ -63,6 +70,8 @@ export const courseSchema = schema(() =>
      * enrolled learners while the price never changed).
      */
     earnings: z.number().int().optional(),
+    /** Only for the course's creator: how many quizzes it has (the publish checklist counts them as content). */
+    quizCount: z.number().int().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -99,6 +108,28 @@ const priceSchema = schema(() =>
     .pipe(z.number().int(priceMessage).min(0, priceMessage).max(MAX_PRICE_INR, priceMessage)),
 );
 
+const listPriceMessage = `List price must be a whole number of rupees from 1 to ${MAX_PRICE_INR}`;
+const listPriceSchema = schema(() =>
+  z
+    .union([z.number(), text('List price', { trim: true }).regex(/^\d+$/, listPriceMessage).transform(Number)], {
+      error: listPriceMessage,
+    })
+    .pipe(z.number().int(listPriceMessage).min(1, listPriceMessage).max(MAX_PRICE_INR, listPriceMessage))
+    .nullish(),
+);
+
+/** Why a list price is refused against the course's price (400, field `listPrice`). */
+export const LIST_PRICE_MESSAGES = {
+  notAbovePrice: (price: number) =>
+    `List price must be higher than the price (₹${price}); leave it empty to show no list price`,
+  free: 'A free course has no list price; leave List price empty',
+  noPrice: 'Set the price before a list price',
+} as const;
+
+/** The list price to show struck through: only the educator's own, only above a price that is not free. */
+export const shownListPrice = (price: number | null, listPrice: number | null) =>
+  price !== null && price > 0 && listPrice !== null && listPrice > price ? listPrice : null;
+
 /** `POST /api/course/create` */
 export const createCourseRequestSchema = schema(() =>
   z.object({
@@ -124,7 +155,83 @@ export const editCourseRequestSchema = schema(() =>
     category: z.preprocess(emptyToUndefined, categorySchema.optional()),
     level: z.preprocess(emptyToUndefined, levelSchema.optional()),
     price: z.preprocess(emptyToUndefined, priceSchema.optional()),
+    /** Empty ('' or null): no list price; absent: unchanged. Must be above the price (checked against the course). */
+    listPrice: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), listPriceSchema),
     isPublished: z.preprocess(emptyToUndefined, boolField('isPublished').optional()),
   }),
 );
 export type EditCourseRequest = z.infer<typeof editCourseRequestSchema>;
+
+/** `GET /api/course/stats`: public figures of the catalogue (the landing page's badge). */
+export const courseStatsSchema = schema(() => z.object({ publishedCourses: z.number().int() }));
+export type CourseStats = z.infer<typeof courseStatsSchema>;
+
+/**
+ * What a course needs before it is published (issue #27): the server refuses to publish without
+ * every item (unless PUBLISH_CHECKLIST=off), and the edit screen ticks them off live from the same
+ * list. `field` is the request field a refusal names; a price of 0 counts (a free course).
+ */
+export const PUBLISH_CHECKLIST = [
+  { key: 'title', field: 'title', label: 'Title', words: 'title' },
+  { key: 'subTitle', field: 'subTitle', label: 'Subtitle', words: 'subtitle' },
+  { key: 'description', field: 'description', label: 'Description', words: 'description' },
+  { key: 'thumbnail', field: 'thumbnail', label: 'Thumbnail', words: 'thumbnail' },
+  { key: 'category', field: 'category', label: 'Category', words: 'category' },
+  { key: 'level', field: 'level', label: 'Level', words: 'level' },
+  { key: 'price', field: 'price', label: 'Price (0 for a free course)', words: 'price' },
+  {
+    key: 'content',
+    field: 'lectures',
+    label: 'A lecture with a video, or a quiz',
+    words: 'a lecture with a video (or a quiz)',
+  },
+] as const;
+export type PublishChecklistKey = (typeof PUBLISH_CHECKLIST)[number]['key'];
+
+/** The items every published course has had since the start (what PUBLISH_CHECKLIST=off still asks). */
+export const PUBLISH_MINIMUM: readonly PublishChecklistKey[] = ['title', 'category', 'level', 'price'];
+
+/** A course (or the edit form's values) as the checklist reads it. */
+export interface PublishableCourse {
+  title: string | null | undefined;
+  subTitle: string | null | undefined;
+  description: string | null | undefined;
+  hasThumbnail: boolean;
+  category: string | null | undefined;
+  level: string | null | undefined;
+  price: number | null | undefined;
+  /** At least one lecture with a video, or a quiz. */
+  hasContent: boolean;
+}
+
+/** Each checklist item with whether the course has it, in the list's order. */
+export function publishChecklist(course: PublishableCourse) {
+  const filled = (v: string | null | undefined) => !!v?.trim();
+  const done: Record<PublishChecklistKey, boolean> = {
+    title: filled(course.title),
+    subTitle: filled(course.subTitle),
+    description: filled(course.description),
+    thumbnail: course.hasThumbnail,
+    category: filled(course.category),
+    level: filled(course.level),
+    price: course.price !== null && course.price !== undefined,
+    content: course.hasContent,
+  };
+  return PUBLISH_CHECKLIST.map((item) => ({ ...item, done: done[item.key] }));
+}
+
+const listWords = (words: string[]) =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * The refusal for the missing items: "Cannot publish yet: add the course's level and price
+ * first", "… add the course's thumbnail, and a lecture with a video (or a quiz) first".
+ */
+export function publishRefusal(missing: readonly { key: PublishChecklistKey; words: string }[]) {
+  const fields = missing.filter((m) => m.key !== 'content').map((m) => m.words);
+  const parts = [
+    ...(fields.length > 0 ? [`the course's ${listWords(fields)}`] : []),
+    ...missing.filter((m) => m.key === 'content').map((m) => m.words),
+  ];
+  return `Cannot publish yet: add ${parts.join(', and ')} first`;
+}

@@ -11,6 +11,13 @@ export const QUIZ_OPTIONS_MIN = 2;
 export const QUIZ_OPTIONS_MAX = 8;
 export const QUIZ_QUESTIONS_MAX = 100;
 
+/**
+ * What a graded attempt reveals to a learner (correct options and explanations, and which
+ * questions were right): on every attempt, once they have passed, or never (the score only).
+ */
+export const QUIZ_SHOW_ANSWERS = ['always', 'after-pass', 'never'] as const;
+export type QuizShowAnswers = (typeof QUIZ_SHOW_ANSWERS)[number];
+
 export const QUIZ_MESSAGES = {
   created: 'Quiz created',
   updated: 'Quiz updated',
@@ -67,6 +74,8 @@ export const quizRequestSchema = schema(() =>
       .min(1, { error: 'Attempts must be a whole number of at least 1' })
       .max(1000, { error: 'Attempts can be at most 1000' })
       .nullish(),
+    /** Absent: 'after-pass' for a new quiz, unchanged on an edit. */
+    showAnswers: z.enum(QUIZ_SHOW_ANSWERS, { error: 'Show answers must be always, after-pass or never' }).optional(),
     questions: z
       .array(quizQuestionInputSchema, { error: 'Questions must be a list' })
       .min(1, { error: 'A quiz needs at least one question' })
@@ -75,12 +84,17 @@ export const quizRequestSchema = schema(() =>
 );
 export type QuizRequest = z.infer<typeof quizRequestSchema>;
 
-/** A question as answered: `correct` and `explanation` only for the course's creator. */
+/**
+ * A question as answered. Learners get the options in a new random order on every read (an
+ * attempt; true/false keeps its order) with `optionIds` in the same order, and answer by id. The
+ * creator gets them as written, with `correct` (indices into that order) and `explanation`.
+ */
 export const quizQuestionSchema = schema(() =>
   z.object({
     prompt: z.string(),
     kind: z.enum(QUIZ_KINDS),
     options: z.array(z.string()),
+    optionIds: z.array(z.string()),
     correct: z.array(z.number().int()).optional(),
     explanation: z.string().nullable().optional(),
   }),
@@ -95,6 +109,7 @@ export const quizSchema = schema(() =>
     title: z.string(),
     passPercent: z.number().int(),
     maxAttempts: z.number().int().nullable(),
+    showAnswers: z.enum(QUIZ_SHOW_ANSWERS),
     questions: z.array(quizQuestionSchema),
     /** The viewer's own record: attempts so far, best score (null before the first), passed. */
     attemptsUsed: z.number().int(),
@@ -108,13 +123,19 @@ export type Quiz = z.infer<typeof quizSchema>;
 
 export const quizAnswerSchema = schema(() => quizSchema.extend({ message: z.string() }));
 
-/** `POST /api/quiz/submit/:quizId`: one list of chosen option indices per question, in order. */
+/**
+ * `POST /api/quiz/submit/:quizId`: one list of chosen option ids (`optionIds`) per question, in
+ * the questions' order. Graded by id, never by position: the options were shuffled.
+ */
 export const submitQuizRequestSchema = schema(() =>
   z.object({
     answers: z
-      .array(z.array(z.number({ error: 'Answers are option numbers' }).int({ error: 'Answers are option numbers' })), {
-        error: 'answers must be one list of chosen options per question',
-      })
+      .array(
+        z
+          .array(text('Answer', { error: 'Answers are option ids' }).max(64, { error: 'Answers are option ids' }))
+          .max(QUIZ_OPTIONS_MAX, { error: `A question has at most ${QUIZ_OPTIONS_MAX} options` }),
+        { error: 'answers must be one list of chosen option ids per question' },
+      )
       .max(QUIZ_QUESTIONS_MAX, { error: `A quiz has at most ${QUIZ_QUESTIONS_MAX} questions` }),
   }),
 );
@@ -129,8 +150,15 @@ export const quizResultSchema = schema(() =>
     /** Null: unlimited. */
     attemptsLeft: z.number().int().nullable(),
     bestScorePercent: z.number().int(),
+    /** Whether this answer reveals the questions' results (the quiz's `showAnswers`); else only the score. */
+    answersShown: z.boolean(),
+    /** Per question, in order; null fields while the answers are not shown. */
     results: z.array(
-      z.object({ correct: z.boolean(), correctAnswer: z.array(z.number().int()), explanation: z.string().nullable() }),
+      z.object({
+        correct: z.boolean().nullable(),
+        correctOptionIds: z.array(z.string()).nullable(),
+        explanation: z.string().nullable(),
+      }),
     ),
   }),
 );

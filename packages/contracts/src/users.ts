@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameSchema, ROLES } from './auth.ts';
 import { enrolledCourseSchema } from './courses.ts';
-import { schema, text } from './define.ts';
+import { boolField, emptyToUndefined, schema, text } from './define.ts';
 
 export const DESCRIPTION_MAX = 1000;
 
@@ -14,13 +14,22 @@ export const userSchema = schema(() =>
     role: z.enum(ROLES),
     description: z.string(),
     photoUrl: z.string().nullable(),
+    /**
+     * An educator's choice to show their e-mail on their public profile (getcreator); off by
+     * default. Always sent by the server (optional so older clients' shapes still fit).
+     */
+    showContactEmail: z.boolean().optional(),
     /** Course summaries, oldest enrolment first (spec §3 allows course objects or ids). */
     enrolledCourses: z.array(enrolledCourseSchema),
   }),
 );
 export type User = z.infer<typeof userSchema>;
 
-/** `POST /api/course/getcreator`: an educator's public profile. */
+/**
+ * `POST /api/course/getcreator`: an educator's public profile. `email` keeps the spec's key but is
+ * empty ('') unless the educator chose to show a contact e-mail (`showContactEmail`). The figures
+ * count their published courses: learners enrolled in them (each once), and their reviews.
+ */
 export const creatorSchema = schema(() =>
   z.object({
     _id: z.string(),
@@ -28,6 +37,11 @@ export const creatorSchema = schema(() =>
     email: z.string(),
     description: z.string(),
     photoUrl: z.string().nullable(),
+    courseCount: z.number().int(),
+    learnerCount: z.number().int(),
+    /** Mean of the reviews' ratings to one decimal; 0 without reviews. */
+    avgRating: z.number(),
+    reviewCount: z.number().int(),
   }),
 );
 export type Creator = z.infer<typeof creatorSchema>;
@@ -43,6 +57,8 @@ export const updateProfileRequestSchema = schema(() =>
     description: text('Description', { error: 'Description must be text', trim: true, multiline: true })
       .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
       .optional(),
+    /** "true"/"false": show the e-mail on the public profile; absent or empty: unchanged. */
+    showContactEmail: z.preprocess(emptyToUndefined, boolField('showContactEmail').optional()),
   }),
 );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -86,6 +86,7 @@ const envSchema = z.object({
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
   EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(300),
   SEED_DEMO: bool.default(true),
+  PUBLISH_CHECKLIST: z.enum(['on', 'off', 'true', 'false']).default('on'),
   API_DOCS: optional.pipe(bool.optional()),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -196,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
     },
     maxVideoBytes: e.MAX_VIDEO_BYTES,
+    /**
+     * Publishing a draft needs every item of the checklist (@kaksha/contracts `PUBLISH_CHECKLIST`);
+     * off (imports, test deployments): only title, category, level and price, as before issue #27.
+     */
+    publishChecklist: e.PUBLISH_CHECKLIST === 'on' || e.PUBLISH_CHECKLIST === 'true',
     /** Largest file attached to a lecture (modules/lecture-resources). */
     maxResourceBytes: e.MAX_RESOURCE_BYTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },

@@ -65,6 +65,8 @@ export async function buildTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     // No ffmpeg runs unless a test asks for it (modules/media/video-processing.test.ts).
     VIDEO_PROCESSING: 'false',
+    // Tests publish bare courses as the spec's flow does; the checklist's own tests turn it on.
+    PUBLISH_CHECKLIST: 'off',
     ...env,
   });
   const app = await buildApp(config, { database, logger: opts.logger });

@@ -31,12 +31,20 @@ describe('the educator dashboard figures (GET /api/certificate/dashboard)', asyn
     })
   ).json()._id as string;
 
+  /** The id of a quiz's option at this place as written (answers name options by id; learners see them shuffled). */
+  const optionId = async (quizId: string, place: number) => {
+    const list = (await app.inject({ url: `/api/quiz/course/${course.id}`, headers: ownerHeaders })).json();
+    return list.find((q: { _id: string }) => q._id === quizId).questions[0].optionIds[place] as string;
+  };
+
   async function learner(answers: { [quizId: string]: number[] }, claim: boolean) {
     const user = await createUser(app);
     await enroll(app, user.id, course.id);
     const headers = await headersOf(user);
     for (const [quizId, choices] of Object.entries(answers)) {
-      for (const choice of choices) await post(`/api/quiz/submit/${quizId}`, headers, { answers: [[choice]] });
+      for (const choice of choices) {
+        await post(`/api/quiz/submit/${quizId}`, headers, { answers: [[await optionId(quizId, choice)]] });
+      }
     }
     if (claim) {
       await post(`/api/progress/${course.lectures[0].id}`, headers, { positionSeconds: 0, completed: true });

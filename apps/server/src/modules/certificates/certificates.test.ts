@@ -31,8 +31,10 @@ describe('certificates', async () => {
     questions: [{ prompt: '1 + 1', kind: 'single', options: ['1', '2'], correct: [1] }],
   });
   const quizId = quizRes.json()._id as string;
-  const pass = (headers: object) => post(`/api/quiz/submit/${quizId}`, headers, { answers: [[1]] });
-  const fail = (headers: object) => post(`/api/quiz/submit/${quizId}`, headers, { answers: [[0]] });
+  // Answers name options by id (learners see them shuffled); the creator's answer lists them as written.
+  const [wrongId, rightId] = quizRes.json().questions[0].optionIds as string[];
+  const pass = (headers: object) => post(`/api/quiz/submit/${quizId}`, headers, { answers: [[rightId]] });
+  const fail = (headers: object) => post(`/api/quiz/submit/${quizId}`, headers, { answers: [[wrongId]] });
 
   /** An enrolled learner, with the lectures and quiz done as asked. */
   async function learnerWith(done: { lectures: number; quiz: boolean }, name?: string) {

@@ -1,8 +1,15 @@
-import type { CreateCourseRequest, EditCourseRequest } from '@kaksha/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  type CreateCourseRequest,
+  type EditCourseRequest,
+  LIST_PRICE_MESSAGES,
+  PUBLISH_MINIMUM,
+  publishChecklist,
+  publishRefusal,
+} from '@kaksha/contracts';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { courses, enrollments, lectures, paymentOrders, reviews } from '../../core/db/schema/index.ts';
+import { courses, enrollments, lectures, paymentOrders, quizzes, reviews } from '../../core/db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unsupportedMedia } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Form } from '../../core/multipart-form.ts';
@@ -58,18 +65,46 @@ export async function createCourse(
   });
 }
 
-/** What a published course must have (spec §2 editor; issue 4). */
-export function missingForPublish(course: Pick<CourseRow, 'title' | 'category' | 'level' | 'price'>) {
-  const missing: string[] = [];
-  if (!course.title?.trim()) missing.push('title');
-  if (!course.category) missing.push('category');
-  if (!course.level) missing.push('level');
-  if (course.price === null || course.price === undefined) missing.push('price');
-  return missing;
+/** Whether the course has something to learn from: a lecture with a video, or a quiz (two indexed reads). */
+async function hasContent(db: DbOrTx, courseId: string) {
+  const [video] = await db
+    .select({ id: lectures.id })
+    .from(lectures)
+    .where(and(eq(lectures.courseId, courseId), isNotNull(lectures.videoKey)))
+    .limit(1);
+  if (video) return true;
+  const [quiz] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.courseId, courseId)).limit(1);
+  return !!quiz;
 }
 
-const listWords = (words: string[]) =>
-  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+/**
+ * What a course lacks to be published. `full`: the whole checklist (@kaksha/contracts
+ * `PUBLISH_CHECKLIST`: a draft being published while PUBLISH_CHECKLIST is on); otherwise the
+ * minimum every published course has always needed (title, category, level, price; spec §2 editor).
+ */
+export async function missingForPublish(db: DbOrTx, course: CourseRow, full: boolean) {
+  const checklist = publishChecklist({
+    ...course,
+    hasThumbnail: !!course.thumbnailKey,
+    hasContent: full ? await hasContent(db, course.id) : true,
+  });
+  return checklist.filter((item) => !item.done && (full || PUBLISH_MINIMUM.includes(item.key)));
+}
+
+/**
+ * A list price is the educator's own and must be above a price that is not free (400 naming
+ * `listPrice`). Checked when either changes: raising the price to the list price is refused too.
+ */
+function assertListPrice(next: Pick<CourseRow, 'price' | 'listPrice'>, patch: EditCourseRequest) {
+  if (patch.price === undefined && patch.listPrice === undefined) return;
+  if (next.listPrice === null) return;
+  const refuse = (message: string) => {
+    throw badRequest(message, { listPrice: message });
+  };
+  if (next.price === null) refuse(LIST_PRICE_MESSAGES.noPrice);
+  else if (next.price === 0) refuse(LIST_PRICE_MESSAGES.free);
+  else if (next.listPrice <= next.price) refuse(LIST_PRICE_MESSAGES.notAbovePrice(next.price));
+}
 
 /**
  * editcourse, once `before` is authorized: stores the new thumbnail (if any), applies the edit,
@@ -84,6 +119,7 @@ export async function editCourse(
   userId: string,
   form: Form<EditCourseRequest, Buffer>,
   reembed: ReembedQueue | null,
+  opts: { publishChecklist: boolean },
 ) {
   const courseId = before.id;
   const thumbnailKey = form.file
@@ -96,7 +132,10 @@ export async function editCourse(
     : undefined;
   let oldThumbnailKey: string | null;
   try {
-    ({ oldThumbnailKey } = await updateCourse(db, reembed, courseId, userId, form.fields, thumbnailKey));
+    ({ oldThumbnailKey } = await updateCourse(db, reembed, courseId, userId, form.fields, {
+      thumbnailKey,
+      publishChecklist: opts.publishChecklist,
+    }));
   } catch (error) {
     // Same content, same key: the course may already have used these renditions.
     if (thumbnailKey && thumbnailKey !== before.thumbnailKey) await removeThumbnail(storage, thumbnailKey);
@@ -112,8 +151,10 @@ async function removeQuietly(log: FastifyBaseLogger, key: string | null, remove:
 }
 
 /**
- * Applies an edit in one transaction (the row locked), refusing to publish an incomplete
- * course. `thumbnailKey`, when given, replaces the old renditions (returned as `oldThumbnailKey`).
+ * Applies an edit in one transaction (the row locked), refusing a list price not above the price
+ * and publishing an incomplete course: a draft being published needs the whole checklist (with
+ * `publishChecklist`), a published course keeps needing the minimum. `thumbnailKey`, when given,
+ * replaces the old renditions (returned as `oldThumbnailKey`).
  */
 async function updateCourse(
   db: DbOrTx,
@@ -121,17 +162,18 @@ async function updateCourse(
   courseId: string,
   userId: string,
   patch: EditCourseRequest,
-  thumbnailKey?: string,
+  { thumbnailKey, publishChecklist }: { thumbnailKey?: string; publishChecklist: boolean },
 ) {
   return db.transaction(async (tx) => {
     const course = await loadOwnedCourse(tx, courseId, userId, { lock: true });
-    const next = { ...course, ...stripUndefined(patch) };
+    const next = { ...course, ...stripUndefined(patch), ...(thumbnailKey ? { thumbnailKey } : {}) };
+    assertListPrice(next, patch);
     if (next.isPublished) {
-      const missing = missingForPublish(next);
+      const missing = await missingForPublish(tx, next, publishChecklist && !course.isPublished);
       if (missing.length > 0) {
         throw badRequest(
-          `Cannot publish yet: add the course's ${listWords(missing)} first`,
-          Object.fromEntries(missing.map((m) => [m, 'Required to publish'])),
+          publishRefusal(missing),
+          Object.fromEntries(missing.map((m) => [m.field, 'Required to publish'])),
         );
       }
     }

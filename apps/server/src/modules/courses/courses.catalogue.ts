@@ -1,7 +1,7 @@
-import type { CatalogPage, CatalogQuery, Course, CourseCard, Creator } from '@kaksha/contracts';
+import type { CatalogPage, CatalogQuery, Course, CourseCard, CourseStats, Creator } from '@kaksha/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { catalogVersion, courses, enrollments, users } from '../../core/db/schema/index.ts';
+import { catalogVersion, courses, enrollments, reviews, users } from '../../core/db/schema/index.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { jsonArray, keysetPages } from '../../core/snapshots.ts';
@@ -10,6 +10,7 @@ import { photoUrl } from '../media/media.service.ts';
 import { presentCourse, presentCourseCard } from './courses.presenter.ts';
 import {
   anyId,
+  averageRating,
   type CourseQueryOptions,
   type CourseRecord,
   isEnrolled,
@@ -165,18 +166,54 @@ export const presentOwnCourse = async (db: DbOrTx, storage: Storage, courseId: s
   return course;
 };
 
-/** An educator's public profile; anyone else (or an unknown id) is not found. */
+/**
+ * An educator's public profile; anyone else (or an unknown id) is not found. The e-mail only when
+ * they chose to show it (the spec's `email` key stays, empty); the figures count their published
+ * courses, the learners enrolled in them (each once) and their reviews (three indexed reads).
+ */
 export async function findCreator(db: DbOrTx, storage: Storage, userId: string): Promise<Creator> {
   if (!isUuid(userId)) throw notFound('Creator not found');
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (user?.role !== 'educator') throw notFound('Creator not found');
+  const published = and(eq(courses.creatorId, user.id), eq(courses.isPublished, true));
+  const [[{ courseCount }], [{ learnerCount }], [{ reviewCount, ratingSum }]] = await Promise.all([
+    db.select({ courseCount: sql<number>`count(*)::int` }).from(courses).where(published),
+    db
+      .select({ learnerCount: sql<number>`count(distinct ${enrollments.userId})::int` })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(published),
+    db
+      .select({
+        reviewCount: sql<number>`count(*)::int`,
+        ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+      })
+      .from(reviews)
+      .innerJoin(courses, eq(courses.id, reviews.courseId))
+      .where(published),
+  ]);
   return {
     _id: user.id,
     name: user.name,
-    email: user.email,
+    email: user.showContactEmail ? user.email : '',
     description: user.description,
     photoUrl: photoUrl(storage, user),
+    courseCount,
+    learnerCount,
+    // Rounded as a course's own (spec §3): one decimal, 0 without reviews.
+    avgRating: averageRating(ratingSum, reviewCount),
+    reviewCount,
   };
+}
+
+/** `GET /api/course/stats` as JSON text: the published courses, counted on the catalogue's partial index. */
+export async function* courseStatsJson(db: DbOrTx) {
+  const [{ publishedCourses }] = await db
+    .select({ publishedCourses: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(eq(courses.isPublished, true));
+  const answer: CourseStats = { publishedCourses };
+  yield JSON.stringify(answer);
 }
 
 /** The educator's courses, newest first, with lecture and enrolment counts and earnings computed in SQL. */

@@ -1,4 +1,12 @@
-import type { Course, CourseCard, CourseSection, Lecture, LectureResource, Review } from '@kaksha/contracts';
+import {
+  type Course,
+  type CourseCard,
+  type CourseSection,
+  type Lecture,
+  type LectureResource,
+  type Review,
+  shownListPrice,
+} from '@kaksha/contracts';
 import type {
   courseSections,
   lectureCaptions,
@@ -78,13 +86,25 @@ export function presentReview(
 }
 
 /**
- * A course as every endpoint presents it: its catalogue card and the rest (description, lectures,
- * sections, reviews); its creator (`viewerId`) also sees learners and earnings.
+ * Seconds of the lectures whose duration is known (measured when processed), in whole seconds;
+ * null while none is.
+ */
+function totalDurationSeconds(courseLectures: (typeof lectures.$inferSelect)[]) {
+  const known = courseLectures.flatMap((l) => (l.durationSeconds === null ? [] : [l.durationSeconds]));
+  return known.length > 0 ? Math.round(known.reduce((sum, d) => sum + d, 0)) : null;
+}
+
+/**
+ * A course as every endpoint presents it: its catalogue card and the rest (description, list
+ * price, total video duration, lectures, sections, reviews); its creator (`viewerId`) also sees
+ * learners, earnings and how many quizzes it has.
  */
 export function presentCourse(storage: Storage, record: CourseRecord, viewerId?: string | null): Course {
   const { course } = record;
   const presented: Course = {
     ...presentCourseCard(storage, record),
+    listPrice: shownListPrice(course.price, course.listPrice),
+    totalDurationSeconds: totalDurationSeconds(record.lectures),
     description: course.description,
     isPublished: course.isPublished,
     lectures: record.lectures.map((l) =>
@@ -98,6 +118,7 @@ export function presentCourse(storage: Storage, record: CourseRecord, viewerId?:
     presented.enrolledStudents = record.enrolledStudents;
     presented.enrolledCount = record.enrolledCount;
     presented.earnings = Number(record.earnings);
+    presented.quizCount = record.quizCount;
   }
   return presented;
 }

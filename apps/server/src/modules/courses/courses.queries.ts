@@ -7,6 +7,7 @@ import {
   lectureCaptions,
   lectureResources,
   lectures,
+  quizzes,
   reviews,
   users,
 } from '../../core/db/schema/index.ts';
@@ -53,6 +54,8 @@ export interface CourseRecord {
   reviews: { review: typeof reviews.$inferSelect; user: Reviewer }[];
   /** Learner ids, loaded only for the viewer's own courses. */
   enrolledStudents: string[];
+  /** Quizzes of the course, counted only for the viewer's own courses (the publish checklist). */
+  quizCount: number;
 }
 
 /** The courses matching `where` with their creator's name: one indexed statement, no per-row subqueries. */
@@ -84,43 +87,53 @@ export async function queryCourses(
   const ids = rows.map((r) => r.course.id);
   const ownIds = opts.viewerId ? rows.filter((r) => r.course.creatorId === opts.viewerId).map((r) => r.course.id) : [];
 
-  const [lectureRows, sectionRows, captionRows, resourceRows, reviewRows, ownEnrollments] = await Promise.all([
-    db
-      .select()
-      .from(lectures)
-      .where(anyId(lectures.courseId, ids))
-      .orderBy(asc(lectures.courseId), asc(lectures.position), asc(lectures.createdAt), asc(lectures.id)),
-    db
-      .select()
-      .from(courseSections)
-      .where(anyId(courseSections.courseId, ids))
-      .orderBy(asc(courseSections.position), asc(courseSections.createdAt), asc(courseSections.id)),
-    db
-      .select({ caption: lectureCaptions })
-      .from(lectureCaptions)
-      .innerJoin(lectures, eq(lectures.id, lectureCaptions.lectureId))
-      .where(anyId(lectures.courseId, ids))
-      .orderBy(asc(lectureCaptions.lang)),
-    db
-      .select({ resource: lectureResources })
-      .from(lectureResources)
-      .innerJoin(lectures, eq(lectures.id, lectureResources.lectureId))
-      .where(anyId(lectures.courseId, ids))
-      .orderBy(asc(lectureResources.createdAt), asc(lectureResources.id)),
-    db
-      .select({ review: reviews, user: reviewerColumns })
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
-      .where(anyId(reviews.courseId, ids))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-    ownIds.length > 0
-      ? db
-          .select({ courseId: enrollments.courseId, userId: enrollments.userId, amountPaid: enrollments.amountPaid })
-          .from(enrollments)
-          .where(anyId(enrollments.courseId, ownIds))
-          .orderBy(asc(enrollments.createdAt), asc(enrollments.userId))
-      : Promise.resolve([]),
-  ]);
+  const [lectureRows, sectionRows, captionRows, resourceRows, reviewRows, ownEnrollments, ownQuizzes] =
+    await Promise.all([
+      db
+        .select()
+        .from(lectures)
+        .where(anyId(lectures.courseId, ids))
+        .orderBy(asc(lectures.courseId), asc(lectures.position), asc(lectures.createdAt), asc(lectures.id)),
+      db
+        .select()
+        .from(courseSections)
+        .where(anyId(courseSections.courseId, ids))
+        .orderBy(asc(courseSections.position), asc(courseSections.createdAt), asc(courseSections.id)),
+      db
+        .select({ caption: lectureCaptions })
+        .from(lectureCaptions)
+        .innerJoin(lectures, eq(lectures.id, lectureCaptions.lectureId))
+        .where(anyId(lectures.courseId, ids))
+        .orderBy(asc(lectureCaptions.lang)),
+      db
+        .select({ resource: lectureResources })
+        .from(lectureResources)
+        .innerJoin(lectures, eq(lectures.id, lectureResources.lectureId))
+        .where(anyId(lectures.courseId, ids))
+        .orderBy(asc(lectureResources.createdAt), asc(lectureResources.id)),
+      db
+        .select({ review: reviews, user: reviewerColumns })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(anyId(reviews.courseId, ids))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      ownIds.length > 0
+        ? db
+            .select({ courseId: enrollments.courseId, userId: enrollments.userId, amountPaid: enrollments.amountPaid })
+            .from(enrollments)
+            .where(anyId(enrollments.courseId, ownIds))
+            .orderBy(asc(enrollments.createdAt), asc(enrollments.userId))
+        : Promise.resolve([]),
+      // The creator's only, like the enrolments: public reads never run it.
+      ownIds.length > 0
+        ? db
+            .select({ courseId: quizzes.courseId, count: sql<number>`count(*)::int` })
+            .from(quizzes)
+            .where(anyId(quizzes.courseId, ownIds))
+            .groupBy(quizzes.courseId)
+        : Promise.resolve([]),
+    ]);
+  const quizzesOf = new Map(ownQuizzes.map((q) => [q.courseId, q.count]));
 
   const lecturesByCourse = group(lectureRows, (l) => l.courseId);
   const sectionsByCourse = group(sectionRows, (sec) => sec.courseId);
@@ -155,6 +168,7 @@ export async function queryCourses(
       resources: resourcesByLecture,
       reviews: courseReviews,
       enrolledStudents: students.map((e) => e.userId),
+      quizCount: quizzesOf.get(row.course.id) ?? 0,
     };
   });
 }

@@ -2,6 +2,7 @@ import {
   catalogPageSchema,
   catalogQuerySchema,
   courseSchema,
+  courseStatsSchema,
   createCourseRequestSchema,
   creatorSchema,
   editCourseRequestSchema,
@@ -20,6 +21,7 @@ import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import {
   catalogPageJson,
   catalogueViewer,
+  courseStatsJson,
   courseVisibility,
   createCourse,
   deleteCourse,
@@ -126,6 +128,22 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Public figures of the catalogue: how many courses are published',
+        description: 'Counted once per catalogue version (ETag = version).',
+        response: { 200: courseStatsSchema },
+      },
+    },
+    async (request, reply) => {
+      const version = await app.catalogVersion();
+      return app.snapshots.send(request, reply, 'stats', version, () => courseStatsJson(app.db));
+    },
+  );
+
   app.post(
     '/getcreator',
     {
@@ -165,8 +183,10 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'Edit, publish or unpublish a course (its creator)',
         description:
-          'multipart/form-data (title, subTitle, description, category, level, price, thumbnail file, ' +
-          'isPublished "true"/"false") or JSON without the file. Fields not sent stay unchanged.',
+          'multipart/form-data (title, subTitle, description, category, level, price, listPrice, thumbnail ' +
+          'file, isPublished "true"/"false") or JSON without the file. Fields not sent stay unchanged; an ' +
+          'empty listPrice removes it. Publishing a draft needs the whole publish checklist (400 naming ' +
+          'what is missing) unless PUBLISH_CHECKLIST=off.',
         params: courseParams,
         response: { 200: courseSchema },
       },
@@ -179,7 +199,9 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.isMultipart()) await imageUploads.check(request);
       const form = await readForm(request, editCourseRequestSchema, thumbnailFile);
       if (form.file) await imageUploads.hit(request);
-      await editCourse(app.db, app.storage, request.log, course, user.id, form, app.searchReembed);
+      await editCourse(app.db, app.storage, request.log, course, user.id, form, app.searchReembed, {
+        publishChecklist: app.config.publishChecklist,
+      });
       return presentOwnCourse(app.db, app.storage, course.id, user.id);
     },
   );

@@ -18,6 +18,7 @@ export {
 export {
   catalogPageJson,
   catalogueViewer,
+  courseStatsJson,
   courseVisibility,
   findCourseForViewer,
   findCreator,

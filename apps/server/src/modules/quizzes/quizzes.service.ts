@@ -5,7 +5,8 @@ import { courseSections, courses, quizAttempts, quizzes } from '../../core/db/sc
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { assertCreator, isEnrolled, loadOwnedCourse } from '../courses/courses.service.ts';
-import { assertValidAnswers, grade } from './quizzes.grading.ts';
+import { grade, resolveAnswers } from './quizzes.grading.ts';
+import { newOptionIds } from './quizzes.options.ts';
 import { NO_ATTEMPTS, presentAttempt, presentQuiz, type QuizRow, type QuizStanding } from './quizzes.presenter.ts';
 
 /*
@@ -69,15 +70,18 @@ async function assertSectionOf(db: DbOrTx, courseId: string, sectionId: string |
   return section.id;
 }
 
+/** The row's fields from a request; every save gives the options new ids (answers to an older version fail). */
 const storedFields = (input: QuizRequest, sectionId: string | null) => ({
   title: input.title,
   passPercent: input.passPercent,
   maxAttempts: input.maxAttempts ?? null,
+  ...(input.showAnswers ? { showAnswers: input.showAnswers } : {}),
   sectionId,
   questions: input.questions.map((q) => ({
     prompt: q.prompt,
     kind: q.kind,
     options: q.options,
+    optionIds: newOptionIds(q.options.length),
     correct: q.correct,
     ...(q.explanation ? { explanation: q.explanation } : {}),
   })),
@@ -167,35 +171,52 @@ export async function listCourseQuizzes(db: DbOrTx, courseId: string, userId: st
 const attemptsWord = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 /**
- * Grades a submission and records it as the viewer's next attempt. One submission per learner
- * and quiz at a time (advisory lock), so the attempt limit and numbering hold under double clicks.
+ * Whether a graded attempt shows the answers (correct options, explanations, which questions were
+ * right): the creator always sees them; learners as the quiz's `showAnswers` says, 'after-pass'
+ * from the attempt that passes on (a pass counts for good).
  */
-export async function submitQuiz(db: DbOrTx, quizId: string, userId: string, answers: number[][]): Promise<QuizResult> {
+function answersShown(quiz: QuizRow, isCreator: boolean, passed: boolean) {
+  if (isCreator || quiz.showAnswers === 'always') return true;
+  return quiz.showAnswers === 'after-pass' && passed;
+}
+
+/**
+ * Grades a submission (option ids) and records it as the viewer's next attempt. One submission per
+ * learner and quiz at a time (advisory lock), so the attempt limit and numbering hold under double
+ * clicks. The answer carries the results only when `answersShown`; otherwise the score alone.
+ */
+export async function submitQuiz(db: DbOrTx, quizId: string, userId: string, answers: string[][]): Promise<QuizResult> {
   return db.transaction(async (tx) => {
-    const { quiz } = await loadQuizToTake(tx, quizId, userId);
-    assertValidAnswers(quiz.questions, answers);
+    const { quiz, isCreator } = await loadQuizToTake(tx, quizId, userId);
+    const positions = resolveAnswers(quiz.id, quiz.questions, answers);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quiz:${quiz.id}:${userId}`}))`);
-    const [{ used, best }] = await tx
+    const [{ used, best, passedBefore }] = await tx
       .select({
         used: sql<number>`count(*)::int`,
         best: sql<number | null>`max(${quizAttempts.scorePercent})::int`,
+        passedBefore: sql<boolean>`coalesce(bool_or(${quizAttempts.passed}), false)`,
       })
       .from(quizAttempts)
       .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, userId)));
     if (quiz.maxAttempts !== null && used >= quiz.maxAttempts) {
       throw conflict(`You have used all ${attemptsWord(quiz.maxAttempts)} at this quiz`);
     }
-    const { results, scorePercent } = grade(quiz.questions, answers);
+    const { results, scorePercent } = grade(quiz.id, quiz.questions, positions);
     const passed = scorePercent >= quiz.passPercent;
     const attempt = used + 1;
-    await tx.insert(quizAttempts).values({ quizId: quiz.id, userId, attempt, answers, scorePercent, passed });
+    // Stored as positions in the quiz as written: what the attempt chose, whatever order it saw.
+    await tx
+      .insert(quizAttempts)
+      .values({ quizId: quiz.id, userId, attempt, answers: positions, scorePercent, passed });
+    const shown = answersShown(quiz, isCreator, passed || passedBefore);
     return {
       scorePercent,
       passed,
       attempt,
       attemptsLeft: quiz.maxAttempts === null ? null : quiz.maxAttempts - attempt,
       bestScorePercent: Math.max(best ?? 0, scorePercent),
-      results,
+      answersShown: shown,
+      results: shown ? results : results.map(() => ({ correct: null, correctOptionIds: null, explanation: null })),
     };
   });
 }

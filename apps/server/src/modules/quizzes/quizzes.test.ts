@@ -42,11 +42,15 @@ describe('quizzes', async () => {
     ],
     ...over,
   });
+  type Created = { _id: string; title: string; showAnswers?: string; questions: { optionIds: string[] }[] };
   const create = async (over: Record<string, unknown> = {}, courseId = course.id) => {
     const res = await send('POST', `/api/quiz/create/${courseId}`, 'owner', quizBody(over));
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { _id: string; title: string };
+    return res.json() as Created;
   };
+  /** Option ids of the options chosen by their place as written (the owner's answer lists them in that order). */
+  const ids = (quiz: Created, positions: number[][]) =>
+    positions.map((chosen, q) => chosen.map((p) => quiz.questions[q]?.optionIds[p] ?? `unknown-${p}`));
   const allRight = [[1], [0, 2], [0]];
 
   it('creates a quiz for the owner only: anonymous 401, students 403, other educators 403/404', async () => {
@@ -74,6 +78,7 @@ describe('quizzes', async () => {
       prompt: 'Pick B',
       kind: 'single',
       options: ['A', 'B', 'C'],
+      optionIds: [expect.any(String), expect.any(String), expect.any(String)],
       correct: [1],
       explanation: 'B is B',
     });
@@ -123,7 +128,13 @@ describe('quizzes', async () => {
     expect(asLearner.statusCode).toBe(200);
     expect(asLearner.body).not.toMatch(/"correct"|"explanation"/);
     const listed = asLearner.json().find((x: { _id: string }) => x._id === quiz._id);
-    expect(listed.questions[1]).toEqual({ prompt: 'Pick A and C', kind: 'multiple', options: ['A', 'B', 'C', 'D'] });
+    expect(listed.questions[1]).toEqual({
+      prompt: 'Pick A and C',
+      kind: 'multiple',
+      options: expect.arrayContaining(['A', 'B', 'C', 'D']),
+      optionIds: expect.any(Array),
+    });
+    expect(listed.showAnswers).toBe('after-pass');
 
     const asOwner = await send('GET', `/api/quiz/course/${course.id}`, 'owner');
     expect(asOwner.statusCode).toBe(200);
@@ -140,7 +151,7 @@ describe('quizzes', async () => {
 
   it('grades single, multiple and true/false on the server and reveals answers after a submit', async () => {
     const quiz = await create();
-    const perfect = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: allRight });
+    const perfect = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: ids(quiz, allRight) });
     expect(perfect.statusCode).toBe(200);
     expect(perfect.json()).toEqual({
       scorePercent: 100,
@@ -148,17 +159,22 @@ describe('quizzes', async () => {
       attempt: 1,
       attemptsLeft: null,
       bestScorePercent: 100,
+      answersShown: true,
       results: [
-        { correct: true, correctAnswer: [1], explanation: 'B is B' },
-        { correct: true, correctAnswer: [0, 2], explanation: null },
-        { correct: true, correctAnswer: [0], explanation: 'Yes' },
+        { correct: true, correctOptionIds: ids(quiz, [[1]])[0], explanation: 'B is B' },
+        { correct: true, correctOptionIds: ids(quiz, [[], [0, 2]])[1], explanation: null },
+        { correct: true, correctOptionIds: ids(quiz, [[], [], [0]])[2], explanation: 'Yes' },
       ],
     });
     // Multiple choice is all or nothing; a wrong single and a wrong true/false.
-    const partial = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: [[1], [0], [1]] });
+    const partial = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', {
+      answers: ids(quiz, [[1], [0], [1]]),
+    });
     expect(partial.json()).toMatchObject({ scorePercent: 33, passed: false, attempt: 2, bestScorePercent: 100 });
     expect(partial.json().results.map((r: { correct: boolean }) => r.correct)).toEqual([true, false, false]);
-    const superset = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: [[0], [0, 1, 2], [0]] });
+    const superset = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', {
+      answers: ids(quiz, [[0], [0, 1, 2], [0]]),
+    });
     expect(superset.json()).toMatchObject({ scorePercent: 33, passed: false, attempt: 3 });
 
     const attempts = await send('GET', `/api/quiz/attempts/${quiz._id}`, 'learner');
@@ -182,7 +198,9 @@ describe('quizzes', async () => {
 
   it('rounds the score down, so the pass mark holds exactly', async () => {
     const quiz = await create({ passPercent: 67 });
-    const res = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: [[1], [0, 2], [1]] });
+    const res = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', {
+      answers: ids(quiz, [[1], [0, 2], [1]]),
+    });
     expect(res.json()).toMatchObject({ scorePercent: 66, passed: false });
   });
 
@@ -190,7 +208,7 @@ describe('quizzes', async () => {
     const quiz = await create();
     const expected = { anonymous: 401, student: 403, otherEducator: 403, learner: 200, owner: 200 } as const;
     for (const [who, status] of Object.entries(expected)) {
-      const submit = await send('POST', `/api/quiz/submit/${quiz._id}`, who as Who, { answers: allRight });
+      const submit = await send('POST', `/api/quiz/submit/${quiz._id}`, who as Who, { answers: ids(quiz, allRight) });
       expect(submit.statusCode, `submit ${who}`).toBe(status);
       expect((await send('GET', `/api/quiz/attempts/${quiz._id}`, who as Who)).statusCode, `attempts ${who}`).toBe(
         status,
@@ -201,7 +219,8 @@ describe('quizzes', async () => {
     }
     const hiddenQuiz = await create({}, hidden.id);
     expect(
-      (await send('POST', `/api/quiz/submit/${hiddenQuiz._id}`, 'student', { answers: allRight })).statusCode,
+      (await send('POST', `/api/quiz/submit/${hiddenQuiz._id}`, 'student', { answers: ids(hiddenQuiz, allRight) }))
+        .statusCode,
     ).toBe(404);
     expect((await send('GET', `/api/quiz/attempts/${hiddenQuiz._id}`, 'otherEducator')).statusCode).toBe(404);
     expect((await send('GET', '/api/quiz/attempts/nope', 'learner')).statusCode).toBe(404);
@@ -212,18 +231,17 @@ describe('quizzes', async () => {
 
   it('refuses malformed answers with a clear 400 and records nothing', async () => {
     const quiz = await create();
+    const [a, b, c] = ids(quiz, allRight);
     const cases: [unknown, RegExp][] = [
-      [[[1], [0, 2]], /this quiz has 3 questions, the submission has 2 answers/],
-      [[[1], [0, 2], [0], [1]], /has 4 answers/],
-      [[[3], [0, 2], [0]], /Question 1 has options 0 to 2 only/],
-      [[[-1], [0, 2], [0]], /Question 1 has options/],
-      [[[1], [0, 0], [0]], /Question 2: an option is chosen twice/],
-      [[[0, 1], [0, 2], [0]], /Question 1 takes exactly one answer/],
-      [[[1], [0, 2], [0, 1]], /Question 3 takes exactly one answer/],
-      [[[1], [], [0]], /Please answer question 2/],
-      [[[1], [0.5], [0]], /Answers are option numbers/],
-      [[[1], ['a'], [0]], /Answers are option numbers/],
-      [Array.from({ length: 101 }, () => [0]), /at most 100 questions/],
+      [[a, b], /this quiz has 3 questions, the submission has 2 answers/],
+      [[a, b, c, a], /has 4 answers/],
+      [[a, [b[0], b[0]], c], /Question 2: an option is chosen twice/],
+      [[[...a, ...ids(quiz, [[0]])[0]], b, c], /Question 1 takes exactly one answer/],
+      [[a, b, [...c, ...ids(quiz, [[], [], [1]])[2]]], /Question 3 takes exactly one answer/],
+      [[a, [], c], /Please answer question 2/],
+      // Positions are not answers: options are shuffled, so only their ids mean anything.
+      [[[1], [0, 2], [0]], /Answers are option ids/],
+      [Array.from({ length: 101 }, () => a), /at most 100 questions/],
       ['nope', /answers/],
     ];
     for (const [answers, message] of cases) {
@@ -234,13 +252,113 @@ describe('quizzes', async () => {
     expect((await send('GET', `/api/quiz/attempts/${quiz._id}`, 'learner')).json().attempts).toEqual([]);
   });
 
+  it('answers an option id the quiz does not have (it was edited meanwhile) with a 409 asking for a reload', async () => {
+    const quiz = await create();
+    const before = ids(quiz, allRight);
+    const edited = await send('POST', `/api/quiz/edit/${quiz._id}`, 'owner', quizBody());
+    // Every save gives the options new ids.
+    expect(edited.json().questions[0].optionIds).not.toEqual(quiz.questions[0].optionIds);
+    const stale = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: before });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('This quiz has changed since you opened it; reload it and answer again');
+    const made = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', {
+      answers: [['made-up'], before[1], before[2]],
+    });
+    expect(made.statusCode).toBe(409);
+    expect((await send('GET', `/api/quiz/attempts/${quiz._id}`, 'learner')).json().attempts).toEqual([]);
+  });
+
+  it('shuffles each learner read of the options, keeps every id with its text, and grades by id', async () => {
+    const quiz = await create({
+      questions: [
+        { prompt: 'Pick E', kind: 'single', options: ['A', 'B', 'C', 'D', 'E', 'F'], correct: [4] },
+        { prompt: 'Sky is blue', kind: 'truefalse', options: ['True', 'False'], correct: [0] },
+      ],
+    });
+    const reads = [];
+    for (let i = 0; i < 12; i++) {
+      const list = (await send('GET', `/api/quiz/course/${course.id}`, 'learner')).json();
+      reads.push(list.find((x: { _id: string }) => x._id === quiz._id).questions);
+    }
+    // 6 options: the chance that 12 reads show one order is (1/720)^11.
+    expect(new Set(reads.map((q) => q[0].options.join())).size).toBeGreaterThan(1);
+    const idOf = new Map(quiz.questions[0].optionIds.map((id, i) => [id, ['A', 'B', 'C', 'D', 'E', 'F'][i]]));
+    for (const q of reads) {
+      expect(q[0].optionIds.map((id: string) => idOf.get(id))).toEqual(q[0].options);
+      // True/false keeps its order.
+      expect(q[1].options).toEqual(['True', 'False']);
+    }
+    // The right option wherever it stood on screen: graded by its id.
+    for (const q of reads.slice(0, 3)) {
+      const eId = q[0].optionIds[q[0].options.indexOf('E')];
+      const trueId = q[1].optionIds[0];
+      const res = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: [[eId], [trueId]] });
+      expect(res.json()).toMatchObject({ scorePercent: 100, passed: true });
+    }
+    // The creator sees the options as written, with the correct indices.
+    const own = (await send('GET', `/api/quiz/course/${course.id}`, 'owner')).json();
+    expect(own.find((x: { _id: string }) => x._id === quiz._id).questions[0]).toMatchObject({
+      options: ['A', 'B', 'C', 'D', 'E', 'F'],
+      optionIds: quiz.questions[0].optionIds,
+      correct: [4],
+    });
+  });
+
+  it('reveals answers as showAnswers says: always, after a pass, never; the creator always sees them', async () => {
+    const wrong = [[0], [1], [1]];
+    const shown = (res: { json: () => { answersShown: boolean; results: unknown[] } }) => {
+      const { answersShown, results } = res.json();
+      return { answersShown, first: results[0] };
+    };
+    const hiddenResult = { answersShown: false, first: { correct: null, correctOptionIds: null, explanation: null } };
+    const revealed = (quiz: Created) => ({
+      answersShown: true,
+      first: { correct: false, correctOptionIds: ids(quiz, [[1]])[0], explanation: 'B is B' },
+    });
+    const submit = (quiz: Created, answers: number[][], who: Who = 'learner') =>
+      send('POST', `/api/quiz/submit/${quiz._id}`, who, { answers: ids(quiz, answers) });
+
+    const always = await create({ showAnswers: 'always' });
+    expect(always).toMatchObject({ showAnswers: 'always' });
+    expect(shown(await submit(always, wrong))).toEqual(revealed(always));
+
+    const afterPass = await create({ showAnswers: 'after-pass' });
+    const failed = await submit(afterPass, wrong);
+    expect(shown(failed)).toEqual(hiddenResult);
+    // The score is still the score.
+    expect(failed.json()).toMatchObject({ scorePercent: 0, passed: false, attempt: 1 });
+    const passing = await submit(afterPass, allRight);
+    expect(passing.json()).toMatchObject({ passed: true, answersShown: true });
+    expect(passing.json().results[0].explanation).toBe('B is B');
+    // Once passed, later attempts show them too.
+    expect(shown(await submit(afterPass, wrong))).toEqual(revealed(afterPass));
+
+    const never = await create({ showAnswers: 'never' });
+    expect(shown(await submit(never, wrong))).toEqual(hiddenResult);
+    const passedNever = await submit(never, allRight);
+    expect(passedNever.json()).toMatchObject({ passed: true, scorePercent: 100, answersShown: false });
+    expect(passedNever.body).not.toMatch(/B is B/);
+    expect(shown(await submit(never, wrong, 'owner'))).toEqual(revealed(never));
+
+    // Unchanged by an edit that leaves it out; refused when it is not one of the three.
+    const edited = await send('POST', `/api/quiz/edit/${never._id}`, 'owner', quizBody({ title: 'Still secret' }));
+    expect(edited.json().showAnswers).toBe('never');
+    const bad = await send('POST', `/api/quiz/create/${course.id}`, 'owner', quizBody({ showAnswers: 'sometimes' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Show answers must be always, after-pass or never');
+    // A new quiz without it: after-pass.
+    expect((await create()).showAnswers).toBe('after-pass');
+  });
+
   it('stops at maxAttempts with a 409 that says so', async () => {
     const quiz = await create({ maxAttempts: 2 });
-    const first = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: [[0], [1], [1]] });
+    const first = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', {
+      answers: ids(quiz, [[0], [1], [1]]),
+    });
     expect(first.json()).toMatchObject({ attempt: 1, attemptsLeft: 1, passed: false });
-    const second = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: allRight });
+    const second = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: ids(quiz, allRight) });
     expect(second.json()).toMatchObject({ attempt: 2, attemptsLeft: 0, passed: true });
-    const third = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: allRight });
+    const third = await send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: ids(quiz, allRight) });
     expect(third.statusCode).toBe(409);
     expect(third.json().message).toBe('You have used all 2 attempts at this quiz');
     expect((await send('GET', `/api/quiz/attempts/${quiz._id}`, 'learner')).json()).toMatchObject({
@@ -254,7 +372,9 @@ describe('quizzes', async () => {
   it('counts attempts right under simultaneous submits', async () => {
     const quiz = await create({ maxAttempts: 3 });
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: allRight })),
+      [1, 2, 3, 4, 5].map(() =>
+        send('POST', `/api/quiz/submit/${quiz._id}`, 'learner', { answers: ids(quiz, allRight) }),
+      ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
     expect(
@@ -309,12 +429,12 @@ describe('quizzes', async () => {
       { id: a._id, title: 'A' },
       { id: b._id, title: 'B' },
     ]);
-    await send('POST', `/api/quiz/submit/${a._id}`, 'learner', { answers: [[0], [1], [1]] });
-    await send('POST', `/api/quiz/submit/${b._id}`, 'learner', { answers: allRight });
+    await send('POST', `/api/quiz/submit/${a._id}`, 'learner', { answers: ids(a, [[0], [1], [1]]) });
+    await send('POST', `/api/quiz/submit/${b._id}`, 'learner', { answers: ids(b, allRight) });
     expect(await unpassedQuizzes(app.db, solo.id, learner.id)).toEqual([{ id: a._id, title: 'A' }]);
-    await send('POST', `/api/quiz/submit/${a._id}`, 'learner', { answers: allRight });
+    await send('POST', `/api/quiz/submit/${a._id}`, 'learner', { answers: ids(a, allRight) });
     // A later failed attempt does not undo a pass: the best attempt counts.
-    await send('POST', `/api/quiz/submit/${a._id}`, 'learner', { answers: [[0], [1], [1]] });
+    await send('POST', `/api/quiz/submit/${a._id}`, 'learner', { answers: ids(a, [[0], [1], [1]]) });
     expect(await unpassedQuizzes(app.db, solo.id, learner.id)).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ export async function presentUser(db: DbOrTx, storage: Storage, user: UserRow): 
     role: user.role,
     description: user.description,
     photoUrl: photoUrl(storage, user),
+    showContactEmail: user.showContactEmail,
     enrolledCourses: enrolled.map(({ thumbnailKey, ...course }) => ({
       ...course,
       category: course.category as Category,

@@ -21,7 +21,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     request.user ? presentUser(app.db, app.storage, request.user) : null,
   );
 
-  /** Multipart: name, description, photoUrl (the avatar file). JSON {name, description} works too. */
+  /**
+   * Multipart: name, description, showContactEmail ("true"/"false": show the e-mail on the public
+   * profile), photoUrl (the avatar file). JSON works too.
+   */
   app.post(
     '/updateprofile',
     { preHandler: app.authenticate, schema: { tags: ['users'], response: { 200: userSchema } } },

@@ -10,14 +10,15 @@ export { presentUser } from './users.presenter.ts';
 type UserRow = typeof users.$inferSelect;
 
 /**
- * Saves the profile: name and description when given, and a new avatar (checked by
- * content, re-encoded to a square WebP). The old avatar file is removed after the switch.
+ * Saves the profile: name, description and the contact e-mail choice when given, and a new
+ * avatar (checked by content, re-encoded to a square WebP). The old avatar file is removed after
+ * the switch.
  */
 export async function updateProfile(
   db: DbOrTx,
   storage: Storage,
   user: UserRow,
-  changes: { name?: string; description?: string; avatar?: Buffer },
+  changes: { name?: string; description?: string; showContactEmail?: boolean; avatar?: Buffer },
 ): Promise<UserRow> {
   const photoKey = changes.avatar ? await storeAvatar(storage, user.id, changes.avatar) : user.photoKey;
   const [updated] = await db
@@ -25,6 +26,7 @@ export async function updateProfile(
     .set({
       name: changes.name ?? user.name,
       description: changes.description ?? user.description,
+      showContactEmail: changes.showContactEmail ?? user.showContactEmail,
       photoKey,
       updatedAt: new Date(),
     })

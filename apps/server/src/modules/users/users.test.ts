@@ -69,6 +69,7 @@ describe('profile: current user and update', async () => {
       role: 'student',
       description: 'Curious learner',
       photoUrl: null,
+      showContactEmail: false,
       enrolledCourses: [
         { _id: older.id, title: 'Old Course', thumbnail: null, category: 'Web Development', level: 'Beginner' },
         {

@@ -5,11 +5,17 @@ import { courses } from './courses.ts';
 import { courseSections } from './sections.ts';
 import { users } from './users.ts';
 
-/** One question as stored: `correct` holds option indices and never leaves the server before a submit. */
+/**
+ * One question as stored: `correct` holds option indices and never leaves the server before a
+ * submit. `optionIds` (random, one per option, made when the quiz is written) are what learners
+ * answer with, the options being shuffled; quizzes written before them get ids derived from their
+ * position (modules/quizzes/quizzes.options.ts).
+ */
 export interface StoredQuizQuestion {
   prompt: string;
   kind: 'single' | 'multiple' | 'truefalse';
   options: string[];
+  optionIds?: string[];
   correct: number[];
   explanation?: string;
 }
