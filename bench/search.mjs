@@ -10,6 +10,8 @@
 //   node bench/search.mjs --eval-dir ../shared/search-eval
 //   node bench/search.mjs --in-process --skip-latency  # relevance without a server (quick, same engine)
 //   node bench/search.mjs --sets dev-b                 # one labelled set only
+//   node bench/search.mjs --skip-relevance --database-url postgres://…/kaksha_scale  # latency on a seeded database
+//   node bench/search.mjs --skip-relevance --before /tmp/kaksha-before  # and an older checkout side by side
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,9 +35,46 @@ const { values: opt } = parseArgs({
     'latency-worker': { type: 'boolean', default: false },
     'db-dir': { type: 'string' },
     memory: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
+    before: { type: 'string' },
   },
 });
 const evalDir = path.resolve(opt['eval-dir']);
+
+/** Printed by the latency worker before its summary lines. */
+const FIGURES_MARK = '== latency figures ==';
+
+/**
+ * Kinds of query timed beside the labelled set's (`labelled`): a query with no topic takes
+ * another path through the engine (the constraint-only listing), and the cost of a topic grows
+ * with how many courses share its words. Plain sentences a learner types; the engine knows
+ * none of them.
+ */
+const LATENCY_MIX = {
+  // Price, level (or free) only.
+  constraint: [
+    'cheap course under 500',
+    'free courses',
+    'courses for beginners',
+    'advanced courses under 2000',
+    'courses between 1000 and 2000 rupees',
+    'intermediate courses above 3000',
+  ],
+  // A ranking wish only ("newest" is a topic word to the engine).
+  sort: ['newest courses', 'most popular', 'highest rated', 'trending courses', 'best rated courses'],
+  // One common word: "course" alone says nothing; the others are shared by many courses.
+  word: ['course', 'python', 'design', 'data', 'development', 'javascript'],
+  // Constraints, wishes and topics together.
+  mixture: [
+    'cheap python course',
+    'best rated python course for beginners',
+    'free web development course',
+    'most popular data science courses under 1000',
+    'popular courses for beginners',
+    'top rated free courses',
+    'advanced design course under 3000',
+  ],
+};
 
 if (opt['latency-worker']) {
   await latencyWorker();
@@ -270,9 +309,26 @@ async function relevanceThroughServer(set) {
 }
 
 async function latency() {
-  for (const n of opt.sizes.split(',').map(Number).filter(Boolean)) {
-    const dbDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-search-db-'));
-    line(`\n== latency: ${n.toLocaleString('en')} generated courses, fresh PGlite in ${dbDir} ==`);
+  // An existing database (e.g. `npm run db:seed-synthetic` on PostgreSQL): searched as it is, once.
+  const targets = opt['database-url']
+    ? [
+        {
+          label: `database ${new URL(opt['database-url']).pathname.slice(1)}`,
+          args: ['--database-url', opt['database-url']],
+        },
+      ]
+    : opt.sizes
+        .split(',')
+        .map(Number)
+        .filter(Boolean)
+        .map((n) => ({ label: `${n.toLocaleString('en').padStart(7)} courses`, n, args: ['--sizes', String(n)] }));
+  for (const target of targets) {
+    const dbDir = target.n ? mkdtempSync(path.join(tmpdir(), 'kaksha-bench-search-db-')) : undefined;
+    line(
+      target.n
+        ? `\n== latency: ${target.n.toLocaleString('en')} generated courses, fresh PGlite in ${dbDir} ==`
+        : `\n== latency: ${target.label} as it is ==`,
+    );
     try {
       const out = await run(
         process.execPath,
@@ -282,21 +338,22 @@ async function latency() {
           fileURLToPath(import.meta.url),
           '--latency-worker',
           ...(opt.memory ? ['--memory'] : []),
-          '--sizes',
-          String(n),
+          ...target.args,
+          ...(dbDir ? ['--db-dir', dbDir] : []),
+          ...(opt.before ? ['--before', path.resolve(opt.before)] : []),
           '--rounds',
           opt.rounds,
-          '--db-dir',
-          dbDir,
           '--eval-dir',
           evalDir,
         ],
         // Generating, loading and indexing 100,000 courses takes minutes, more on a busy machine.
-        { timeoutMs: Math.max(120_000, n * 9) },
+        { timeoutMs: Math.max(300_000, (target.n ?? 0) * 9) },
       );
-      figures.push(`latency ${n.toLocaleString('en').padStart(7)} courses: ${lastLine(out)}`);
+      // The worker's figures: one line per engine and kind of query, then one per engine overall.
+      const figureLines = out.split(FIGURES_MARK)[1]?.trim().split('\n') ?? [lastLine(out)];
+      figures.push(...figureLines.map((f) => `latency ${target.label}: ${f}`));
     } finally {
-      rmSync(dbDir, { recursive: true, force: true });
+      if (dbDir) rmSync(dbDir, { recursive: true, force: true });
     }
   }
 }
@@ -305,63 +362,104 @@ async function latency() {
 // Worker (runs under tsx so it can use the server's TypeScript modules directly).
 
 async function latencyWorker() {
-  const n = Number(opt.sizes);
   const rounds = Number(opt.rounds);
-  const mod = (p) => import(pathToFileURL(path.join(root, p)).href);
-  const { openPglite } = await mod('apps/server/src/core/db/client.ts');
+  const mod = (p, base = root) => import(pathToFileURL(path.join(base, p)).href);
+  const { openPglite, openPostgres } = await mod('apps/server/src/core/db/client.ts');
   const { sql } = await import('drizzle-orm');
   const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
-  const { searchCourseIds } = await mod('apps/server/src/modules/search/search.service.ts');
+  // The engine measured, and optionally an older checkout's beside it (same database, query by query).
+  const engines = [
+    { name: 'now', search: (await mod('apps/server/src/modules/search/search.service.ts')).searchCourseIds },
+  ];
+  if (opt.before)
+    engines.unshift({
+      name: 'before',
+      search: (await mod('apps/server/src/modules/search/search.service.ts', opt.before)).searchCourseIds,
+    });
 
   const t0 = performance.now();
-  const genOut = await run(process.execPath, [path.join(evalDir, 'gen-catalog.mjs'), '--n', String(n), '--seed', '7'], {
-    timeoutMs: 120_000,
-    echo: false,
-  });
-  const catalog = JSON.parse(genOut);
-  const database = await openPglite(opt.memory ? undefined : opt['db-dir']);
-  const { db } = database;
-  try {
-    await insertCourses(db, sql, catalog, (i) => {
+  let database;
+  let setup = '';
+  if (opt['database-url']) {
+    database = await openPostgres(opt['database-url'], { poolSize: 2 });
+    const [row] = (await database.db.execute(sql`select count(*)::int as n from course_search`)).rows;
+    setup = `indexed=${row.n}`;
+    console.error(`  ${row.n} indexed courses in ${new URL(opt['database-url']).pathname.slice(1)}`);
+  } else {
+    const n = Number(opt.sizes);
+    const genOut = await run(
+      process.execPath,
+      [path.join(evalDir, 'gen-catalog.mjs'), '--n', String(n), '--seed', '7'],
+      { timeoutMs: 120_000, echo: false },
+    );
+    const catalog = JSON.parse(genOut);
+    database = await openPglite(opt.memory ? undefined : opt['db-dir']);
+    await insertCourses(database.db, sql, catalog, (i) => {
       if (i && i % 20000 === 0)
         console.error(`  inserted ${i} courses (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     });
     const loaded = performance.now();
-    const indexed = await reindexAll(db, 1000, (done) => {
+    const indexed = await reindexAll(database.db, 1000, (done) => {
       if (done % 20000 === 0)
         console.error(`  indexed ${done} courses (${((performance.now() - loaded) / 1000).toFixed(0)} s)`);
     });
     const ready = performance.now();
+    setup = `index_s=${((ready - loaded) / 1000).toFixed(1)}`;
     console.error(
       `  loaded ${n} courses in ${((loaded - t0) / 1000).toFixed(1)} s, indexed ${indexed} in ${((ready - loaded) / 1000).toFixed(1)} s`,
     );
-
-    const queries = JSON.parse(readFileSync(path.join(evalDir, 'queries.json'), 'utf8')).map((q) => q.query);
+  }
+  const { db } = database;
+  try {
+    const labelled = JSON.parse(readFileSync(path.join(evalDir, 'queries.json'), 'utf8')).map((q) => q.query);
+    const queries = [
+      ...labelled.map((text) => ({ kind: 'labelled', text })),
+      ...Object.entries(LATENCY_MIX).flatMap(([kind, list]) => list.map((text) => ({ kind, text }))),
+    ];
     const ctx = {
       db,
       ai: { provider: 'local', baseUrl: '', apiKey: undefined, model: '' },
       log: { warn() {}, error() {} },
     };
-    for (const q of queries) await searchCourseIds(ctx, q); // one untimed round: JIT, page cache
-    const times = [];
+    // One untimed round per engine: JIT, caches, the database's pages.
+    for (const e of engines) for (const q of queries) await e.search(ctx, q.text);
+    /** times[engine][kind] = milliseconds of each search. */
+    const times = new Map(engines.map((e) => [e.name, new Map()]));
     let results = 0;
     for (let r = 0; r < rounds; r++) {
       for (const q of queries) {
-        const s = performance.now();
-        const ids = await searchCourseIds(ctx, q);
-        times.push(performance.now() - s);
-        results += ids.length;
+        // Side by side: each query by every engine in turn, the order alternating by round.
+        for (const e of r % 2 ? [...engines].reverse() : engines) {
+          const s = performance.now();
+          const ids = await e.search(ctx, q.text);
+          const ms = performance.now() - s;
+          const byKind = times.get(e.name);
+          for (const k of [q.kind, 'all']) byKind.set(k, [...(byKind.get(k) ?? []), ms]);
+          if (e.name === 'now') results += ids.length;
+        }
       }
     }
-    times.sort((a, b) => a - b);
-    const pct = (p) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))];
-    console.log(
-      `searches=${times.length} p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} max_ms=${times[times.length - 1].toFixed(1)} ` +
-        `mean_results=${(results / times.length).toFixed(1)} index_s=${((ready - loaded) / 1000).toFixed(1)} ` +
-        `load=${loadavg()
-          .map((l) => l.toFixed(1))
-          .join('/')}`,
-    );
+    const stats = (list) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      const pct = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+      return `p50_ms=${pct(50).toFixed(1)} p95_ms=${pct(95).toFixed(1)} max_ms=${sorted[sorted.length - 1].toFixed(1)}`;
+    };
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join('/');
+    console.log(FIGURES_MARK);
+    for (const [name, byKind] of times) {
+      const prefix = engines.length > 1 ? `${name.padEnd(6)} ` : '';
+      for (const [kind, list] of byKind)
+        if (kind !== 'all')
+          console.log(`${prefix}${kind.padEnd(10)} searches=${String(list.length).padStart(3)} ${stats(list)}`);
+    }
+    for (const [name, byKind] of times) {
+      const prefix = engines.length > 1 ? `${name.padEnd(6)} ` : '';
+      const all = byKind.get('all');
+      const mean = name === 'now' ? ` mean_results=${(results / all.length).toFixed(1)}` : '';
+      console.log(`${prefix}all        searches=${all.length} ${stats(all)}${mean} ${setup} load=${load}`);
+    }
   } finally {
     await database.close();
   }
