@@ -17,6 +17,8 @@ const course = (id: string, title: string, price: number | null): Course => ({
   category: 'Web Development',
   level: 'Beginner',
   price,
+  listPrice: null,
+  totalDurationSeconds: null,
   thumbnail: `/media/public/${id}.jpg`,
   isPublished: true,
   creator: 'u1',

@@ -12,6 +12,8 @@ const course = (id: string, isPublished: boolean, title = id): Course => ({
   category: 'Others',
   level: 'Beginner',
   price: 100,
+  listPrice: null,
+  totalDurationSeconds: null,
   thumbnail: null,
   isPublished,
   creator: 'u1',

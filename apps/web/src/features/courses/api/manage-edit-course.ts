@@ -3,28 +3,31 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { applySavedCourse } from './manage-cache';
 
-export interface CourseEdit {
+/** The edit form's fields; prices as typed (an empty list price removes it). */
+export interface CourseFields {
   title: string;
   subTitle: string;
   description: string;
   category: string;
   level: string;
   price: string;
-  isPublished: boolean;
+  listPrice: string;
   thumbnail?: File | null;
 }
 
-/** POST /api/course/editcourse/{id} as multipart (spec §7); booleans and price travel as strings. */
+/** A save (the fields), a publish (the fields too, so what the checklist showed is what is checked), an unpublish. */
+export type CourseEdit = Partial<CourseFields> & { isPublished?: boolean };
+
+/**
+ * POST /api/course/editcourse/{id} as multipart (spec §7); booleans and prices travel as strings.
+ * Fields left out stay as they are.
+ */
 export function editCourse(courseId: string, edit: CourseEdit) {
   const form = new FormData();
-  form.append('title', edit.title);
-  form.append('subTitle', edit.subTitle);
-  form.append('description', edit.description);
-  form.append('category', edit.category);
-  form.append('level', edit.level);
-  form.append('price', edit.price);
-  form.append('isPublished', String(edit.isPublished));
-  if (edit.thumbnail) form.append('thumbnail', edit.thumbnail);
+  const { thumbnail, isPublished, ...text } = edit;
+  for (const [name, value] of Object.entries(text)) if (value !== undefined) form.append(name, value);
+  if (isPublished !== undefined) form.append('isPublished', String(isPublished));
+  if (thumbnail) form.append('thumbnail', thumbnail);
   return api.post<Course>(`/api/course/editcourse/${courseId}`, form);
 }
 

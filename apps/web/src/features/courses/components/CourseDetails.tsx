@@ -1,14 +1,13 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { Check, CirclePlay } from 'lucide-react';
+import { CirclePlay } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Skeleton } from '../../../components/ui/Card';
 import { Chip } from '../../../components/ui/Chip';
 import { BackLink } from '../../../components/ui/PageHeader';
-import { Stars } from '../../../components/ui/Stars';
-import { formatPrice } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media-url';
 import { COURSE_HERO_SIZES } from '../../../lib/ui-constants';
 import { CourseCard, type CourseCardData } from './CourseCard';
+import { CoursePriceFacts } from './CoursePriceFacts';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CurriculumList } from './CurriculumList';
 import { InstructorCard } from './InstructorCard';
@@ -55,26 +54,7 @@ export function CourseDetails({
           </div>
           <h1 className="text-3xl font-bold leading-tight text-ink sm:text-4xl">{course.title}</h1>
           {course.subTitle && <p className="text-lg text-muted">{course.subTitle}</p>}
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Stars value={course.avgRating} />
-            <span className="text-muted">(1,200 reviews)</span>
-          </div>
-          <p className="flex items-baseline gap-3">
-            <span className="text-2xl font-bold text-ink">{formatPrice(course.price)}</span>
-            <s className="text-base text-muted">
-              <span className="sr-only">Original price </span>₹599
-            </s>
-          </p>
-          <ul className="flex flex-col gap-2 text-sm text-ink">
-            <li className="flex items-center gap-2">
-              <Check size={18} className="text-green-700" aria-hidden="true" />
-              10+ hours of video content
-            </li>
-            <li className="flex items-center gap-2">
-              <Check size={18} className="text-green-700" aria-hidden="true" />
-              Lifetime access to course materials
-            </li>
-          </ul>
+          <CoursePriceFacts course={course} />
           <div>{enroll}</div>
         </div>
       </div>

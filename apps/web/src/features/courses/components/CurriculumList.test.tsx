@@ -66,4 +66,18 @@ describe('CurriculumList', () => {
     await userEvent.click(screen.getByRole('button', { name: /Variables/ }));
     expect(onSelect).toHaveBeenCalledWith(lectures[2]);
   });
+
+  it('shows each lecture’s length once measured, read out in words', () => {
+    const timed = [
+      { ...lecture('t0', 'Welcome', true), duration: 245 },
+      { ...lecture('t1', 'Setup'), duration: 3729.4 },
+      lecture('t2', 'Later'),
+    ];
+    render(<CurriculumList course={{ lectures: timed, sections: [] }} selectedId={null} onSelect={() => {}} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('4:05');
+    expect(items[0]).toHaveTextContent('4 minutes 5 seconds');
+    expect(items[1]).toHaveTextContent('1:02:09');
+    expect(items[2].textContent).toBe('3.Later');
+  });
 });

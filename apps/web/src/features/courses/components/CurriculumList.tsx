@@ -2,10 +2,12 @@ import type { Course, Lecture } from '@kaksha/contracts';
 import { CirclePlay, Lock } from 'lucide-react';
 import { Collapsible } from '../../../components/ui/Collapsible';
 import { curriculumGroups, lectureCountLabel } from '../../../lib/curriculum';
+import { lectureLength, lectureLengthSpoken } from './course-figures';
 
 /**
  * The curriculum: free-preview lectures can be chosen for the preview player, the rest are locked.
  * Lectures in sections are grouped under each section's title, in groups that can be collapsed.
+ * Each lecture shows its length once its video has been measured.
  */
 export function CurriculumList({
   course,
@@ -57,6 +59,7 @@ function CurriculumItem({
   onSelect: (lecture: Lecture) => void;
 }) {
   const playable = lecture.isPreviewFree && !!lecture.videoUrl;
+  const length = lectureLength(lecture.duration);
   return (
     <li>
       <button
@@ -74,6 +77,12 @@ function CurriculumItem({
       >
         <span className="w-6 shrink-0 text-xs font-semibold tabular-nums opacity-70">{number}.</span>
         <span className="flex-1">{lecture.lectureTitle}</span>
+        {length && lecture.duration && (
+          <span className="shrink-0 text-xs tabular-nums opacity-80">
+            <span aria-hidden="true">{length}</span>
+            <span className="sr-only">{`, ${lectureLengthSpoken(lecture.duration)}`}</span>
+          </span>
+        )}
         {playable ? (
           <span className="inline-flex items-center gap-1 text-xs font-semibold">
             <CirclePlay size={18} aria-hidden="true" />

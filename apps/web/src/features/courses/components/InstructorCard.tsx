@@ -1,9 +1,14 @@
+import type { Creator } from '@kaksha/contracts';
 import { Mail } from 'lucide-react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Card';
 import { useCreator } from '../api/creator';
 
-/** The course creator's public profile (from getcreator). Silent when it cannot be loaded (spec §8). */
+/**
+ * The course creator's public profile (from getcreator): name, photo, bio and their published
+ * courses' figures; the e-mail only when they chose to show it. Silent when it cannot be loaded
+ * (spec §8).
+ */
 export function InstructorCard({ creatorId, title = 'Instructor' }: { creatorId: string; title?: string }) {
   const { data: creator, isPending, isError } = useCreator(creatorId);
   if (isError) return null;
@@ -25,14 +30,41 @@ export function InstructorCard({ creatorId, title = 'Instructor' }: { creatorId:
           <Avatar name={creator.name} photoUrl={creator.photoUrl} size={64} alt="" />
           <div className="flex min-w-0 flex-col gap-1">
             <p className="text-lg font-semibold text-ink">{creator.name}</p>
+            <CreatorFigures creator={creator} />
             {creator.description && <p className="text-sm leading-relaxed text-muted">{creator.description}</p>}
-            <p className="inline-flex items-center gap-1.5 break-all text-sm text-muted">
-              <Mail size={14} aria-hidden="true" />
-              {creator.email}
-            </p>
+            {creator.email && (
+              <p className="inline-flex items-center gap-1.5 break-all text-sm text-muted">
+                <Mail size={14} aria-hidden="true" />
+                <a href={`mailto:${creator.email}`} className="underline underline-offset-2 hover:text-ink">
+                  {creator.email}
+                </a>
+              </p>
+            )}
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+const count = new Intl.NumberFormat('en-IN');
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** "3 courses · 1,204 learners · 4.6 average rating": counted from their published courses. */
+function CreatorFigures({ creator }: { creator: Creator }) {
+  const figures = [
+    plural(creator.courseCount, 'course', 'courses'),
+    plural(creator.learnerCount, 'learner', 'learners'),
+    ...(creator.reviewCount > 0 ? [`${creator.avgRating.toFixed(1)} average rating`] : []),
+  ];
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+      {figures.map((figure, i) => (
+        <li key={figure} className="flex items-center gap-3">
+          {i > 0 && <span aria-hidden="true">·</span>}
+          {figure}
+        </li>
+      ))}
+    </ul>
   );
 }

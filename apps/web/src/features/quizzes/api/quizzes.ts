@@ -17,11 +17,15 @@ export const courseQuizzesQuery = (courseId: string) =>
 export const useCourseQuizzes = (courseId: string, enabled = true) =>
   useQuery({ ...courseQuizzesQuery(courseId), enabled });
 
-/** Grades one attempt on the server; the course's quizzes are read again (attempts, best, passed). */
+/**
+ * Grades one attempt on the server; the course's quizzes are read again (attempts, best, passed,
+ * and a new order of the options for the next attempt).
+ */
 export function useSubmitQuiz(quiz: Pick<Quiz, '_id' | 'courseId'>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (answers: number[][]) => api.post<QuizResult>(`/api/quiz/submit/${quiz._id}`, { answers }),
+    // Option ids, not positions: the server shuffled the options for this attempt.
+    mutationFn: (answers: string[][]) => api.post<QuizResult>(`/api/quiz/submit/${quiz._id}`, { answers }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.quizzes(quiz.courseId) }),
   });
 }

@@ -33,7 +33,17 @@ const existing: Quiz = {
   title: 'Basics check',
   passPercent: 60,
   maxAttempts: 3,
-  questions: [{ prompt: '2 + 2?', kind: 'single', options: ['3', '4'], correct: [1], explanation: 'Count them.' }],
+  showAnswers: 'after-pass',
+  questions: [
+    {
+      prompt: '2 + 2?',
+      kind: 'single',
+      options: ['3', '4'],
+      optionIds: ['a3', 'a4'],
+      correct: [1],
+      explanation: 'Count them.',
+    },
+  ],
   attemptsUsed: 0,
   bestScorePercent: null,
   passed: false,
@@ -113,6 +123,7 @@ describe('QuizEditor', () => {
       passPercent: 50,
       maxAttempts: null,
       sectionId: 's1',
+      showAnswers: 'after-pass',
       questions: [
         { prompt: 'Pick the even numbers', kind: 'multiple', options: ['2', '3', '4'], correct: [0, 2] },
         {

@@ -21,10 +21,27 @@ const quiz: Quiz = {
   title: 'JavaScript basics',
   passPercent: 70,
   maxAttempts: 2,
+  showAnswers: 'always',
+  // As the server sends them to a learner: shuffled for this attempt, each option with its id.
   questions: [
-    { prompt: 'Which keyword declares a constant?', kind: 'single', options: ['var', 'let', 'const'] },
-    { prompt: 'Which are primitive types?', kind: 'multiple', options: ['string', 'object', 'number'] },
-    { prompt: 'JavaScript runs in browsers.', kind: 'truefalse', options: ['True', 'False'] },
+    {
+      prompt: 'Which keyword declares a constant?',
+      kind: 'single',
+      options: ['const', 'var', 'let'],
+      optionIds: ['id-const', 'id-var', 'id-let'],
+    },
+    {
+      prompt: 'Which are primitive types?',
+      kind: 'multiple',
+      options: ['number', 'string', 'object'],
+      optionIds: ['id-number', 'id-string', 'id-object'],
+    },
+    {
+      prompt: 'JavaScript runs in browsers.',
+      kind: 'truefalse',
+      options: ['True', 'False'],
+      optionIds: ['id-true', 'id-false'],
+    },
   ],
   attemptsUsed: 0,
   bestScorePercent: null,
@@ -39,11 +56,19 @@ const failed: QuizResult = {
   attempt: 1,
   attemptsLeft: 1,
   bestScorePercent: 67,
+  answersShown: true,
   results: [
-    { correct: false, correctAnswer: [2], explanation: 'const cannot be reassigned.' },
-    { correct: true, correctAnswer: [0, 2], explanation: null },
-    { correct: true, correctAnswer: [0], explanation: null },
+    { correct: false, correctOptionIds: ['id-const'], explanation: 'const cannot be reassigned.' },
+    { correct: true, correctOptionIds: ['id-string', 'id-number'], explanation: null },
+    { correct: true, correctOptionIds: ['id-true'], explanation: null },
   ],
+};
+
+/** The same attempt graded by a quiz that does not show its answers (yet). */
+const hiddenResult: QuizResult = {
+  ...failed,
+  answersShown: false,
+  results: failed.results.map(() => ({ correct: null, correctOptionIds: null, explanation: null })),
 };
 
 function renderPlayer(props: Partial<Quiz> = {}) {
@@ -92,13 +117,15 @@ describe('QuizPlayer', () => {
     expect(await screen.findByRole('heading', { name: /Not passed: you scored 67%/ })).toHaveFocus();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/quiz/submit/q1');
-    expect(JSON.parse(init.body)).toEqual({ answers: [[1], [0, 2], [0]] });
+    // Answered by option id, in the order chosen: never by position (the options were shuffled).
+    expect(JSON.parse(init.body)).toEqual({ answers: [['id-let'], ['id-number', 'id-string'], ['id-true']] });
     expect(screen.getByText(/Attempt 1 · 1 attempt left · Best score 67%/)).toBeInTheDocument();
 
     const items = screen.getAllByRole('listitem');
     expect(within(items[0]).getByRole('img', { name: 'Incorrect' })).toBeInTheDocument();
-    expect(items[0]).toHaveTextContent('Your answer: B. let');
-    expect(items[0]).toHaveTextContent('Correct answer: C. const');
+    // Letters as this attempt showed the options.
+    expect(items[0]).toHaveTextContent('Your answer: C. let');
+    expect(items[0]).toHaveTextContent('Correct answer: A. const');
     expect(items[0]).toHaveTextContent('Why: const cannot be reassigned.');
     expect(within(items[1]).getByRole('img', { name: 'Correct' })).toBeInTheDocument();
     expect(items[1]).not.toHaveTextContent('Correct answer:');
@@ -130,6 +157,24 @@ describe('QuizPlayer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('You have used all 2 attempts at this quiz'));
     expect(screen.getByText('Question 1 of 1')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['after-pass', 'The correct answers and explanations are shown once you pass.'],
+    ['never', 'This quiz does not show its correct answers.'],
+  ] as const)('shows only the score when a %s quiz keeps its answers', async (showAnswers, note) => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(hiddenResult), { status: 200 })));
+    renderPlayer({ showAnswers, questions: [quiz.questions[2]] });
+    await userEvent.click(screen.getByRole('button', { name: 'Start quiz' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'False' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+    await screen.findByRole('heading', { name: /Not passed: you scored 67%/ });
+    expect(screen.getByRole('note')).toHaveTextContent(note);
+    const [item] = screen.getAllByRole('listitem');
+    expect(item).toHaveTextContent('Your answer: B. False');
+    expect(item).not.toHaveTextContent('Correct answer');
+    expect(within(item).queryByRole('img')).toBeNull();
+    expect(screen.queryByText(/correct\. The pass mark/)).toBeNull();
   });
 
   it('says when the quiz is passed and offers it again for practice', () => {

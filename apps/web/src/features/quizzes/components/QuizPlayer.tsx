@@ -8,10 +8,11 @@ import { useQuizAttempt } from './quiz-player/useQuizAttempt';
 /**
  * Takes a quiz in the lecture viewer: an introduction (pass mark, attempts, best score), then one
  * question at a time (radio buttons for one answer, checkboxes for several), then the graded
- * results with the correct answers and explanations, the score and whether it passed.
+ * results: the score and whether it passed, and the correct answers and explanations when the
+ * quiz shows them (its `showAnswers`: always, once passed, or never).
  */
 export function QuizPlayer({ quiz, onClose }: { quiz: Quiz; onClose: () => void }) {
-  const { stage, answers, headingRef, start, answer, goTo, send, submitting } = useQuizAttempt(quiz);
+  const { stage, taken, answers, headingRef, start, answer, goTo, send, submitting } = useQuizAttempt(quiz);
   const titleId = useId();
 
   return (
@@ -33,9 +34,9 @@ export function QuizPlayer({ quiz, onClose }: { quiz: Quiz; onClose: () => void 
         <QuestionStep
           key={stage.index}
           headingRef={headingRef}
-          question={quiz.questions[stage.index]}
+          question={taken.questions[stage.index]}
           index={stage.index}
-          total={quiz.questions.length}
+          total={taken.questions.length}
           chosen={answers[stage.index] ?? []}
           onChange={(chosen) => answer(stage.index, chosen)}
           onBack={() => goTo(stage.index - 1)}
@@ -47,7 +48,7 @@ export function QuizPlayer({ quiz, onClose }: { quiz: Quiz; onClose: () => void 
 
       {stage.step === 'results' && (
         <Results
-          quiz={quiz}
+          quiz={taken}
           result={stage.result}
           answers={answers}
           headingRef={headingRef}

@@ -3,11 +3,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Multipart: name, description, photoUrl (the avatar file, optional) — spec §7. */
-export function updateProfile(input: { name: string; description: string; photo?: File | null }) {
+/**
+ * Multipart: name, description, photoUrl (the avatar file, optional) — spec §7; and, for an
+ * educator, showContactEmail (issue #27: whether their e-mail shows on their public profile).
+ */
+export function updateProfile(input: {
+  name: string;
+  description: string;
+  photo?: File | null;
+  showContactEmail?: boolean;
+}) {
   const form = new FormData();
   form.append('name', input.name);
   form.append('description', input.description);
+  if (input.showContactEmail !== undefined) form.append('showContactEmail', String(input.showContactEmail));
   if (input.photo) form.append('photoUrl', input.photo);
   return api.upload<User>('/api/user/updateprofile', form);
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextArea, TextInput } from '../../../components/ui/Field';
 import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -12,11 +13,15 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** /editprofile (spec §2): avatar with a preview before upload, name, read-only email, description. */
+/**
+ * /editprofile (spec §2): avatar with a preview before upload, name, read-only email, description;
+ * educators also choose whether their e-mail shows on their public profile (off unless chosen).
+ */
 export default function EditProfilePage() {
   const { user } = useCurrentUser();
   const [name, setName] = useState(user?.name ?? '');
   const [description, setDescription] = useState(user?.description ?? '');
+  const [showContactEmail, setShowContactEmail] = useState(user?.showContactEmail ?? false);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,7 +56,7 @@ export default function EditProfilePage() {
     e.preventDefault();
     setProblem(null);
     update.mutate(
-      { name, description, photo },
+      { name, description, photo, ...(user.role === 'educator' ? { showContactEmail } : {}) },
       {
         onSuccess: () => {
           toast.success(MESSAGES.profileUpdateSuccess);
@@ -90,6 +95,20 @@ export default function EditProfilePage() {
             onChange={(e) => setName(e.target.value)}
           />
           <TextInput label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" />
+          {user.role === 'educator' && (
+            <div className="flex flex-col gap-1">
+              <Checkbox
+                label="Show my e-mail on my public instructor profile"
+                name="showContactEmail"
+                checked={showContactEmail}
+                onChange={(e) => setShowContactEmail(e.target.checked)}
+                aria-describedby="contact-email-hint"
+              />
+              <p id="contact-email-hint" className="pl-7 text-xs text-muted">
+                Off: learners see your name, photo and bio, not your address.
+              </p>
+            </div>
+          )}
           <TextArea
             label="Description"
             name="description"

@@ -14,6 +14,7 @@ const draft = (patch: Partial<Draft> = {}): Draft => ({
   passPercent: '60',
   maxAttempts: '',
   sectionId: '',
+  showAnswers: 'after-pass',
   questions: [question()],
   ...patch,
 });
@@ -27,6 +28,7 @@ describe('quiz draft', () => {
         passPercent: 60,
         maxAttempts: 3,
         sectionId: 's1',
+        showAnswers: 'after-pass',
         questions: [
           { prompt: 'What is 2 + 2?', kind: 'single', options: ['3', '4', '5'], correct: [1] },
           {
@@ -40,6 +42,7 @@ describe('quiz draft', () => {
       },
     });
     expect(toRequest(draft())).toMatchObject({ quiz: { maxAttempts: null, sectionId: null } });
+    expect(toRequest(draft({ showAnswers: 'never' }))).toMatchObject({ quiz: { showAnswers: 'never' } });
   });
 
   it('names the first problem, and the question it is in', () => {
@@ -62,17 +65,30 @@ describe('quiz draft', () => {
 
   it('starts a new quiz with one blank question, and an existing one as it is', () => {
     const empty = draftOf();
-    expect(empty).toMatchObject({ title: '', passPercent: '70', maxAttempts: '', sectionId: '' });
+    expect(empty).toMatchObject({
+      title: '',
+      passPercent: '70',
+      maxAttempts: '',
+      sectionId: '',
+      showAnswers: 'after-pass',
+    });
     expect(empty.questions).toHaveLength(1);
     const quiz = {
       title: 'Q',
       passPercent: 80,
       maxAttempts: null,
       sectionId: null,
+      showAnswers: 'always',
       questions: [{ prompt: 'P', kind: 'single', options: ['a', 'b'], correct: [0] }],
     } as unknown as Quiz;
     const existing = draftOf(quiz);
-    expect(existing).toMatchObject({ title: 'Q', passPercent: '80', maxAttempts: '', sectionId: '' });
+    expect(existing).toMatchObject({
+      title: 'Q',
+      passPercent: '80',
+      maxAttempts: '',
+      sectionId: '',
+      showAnswers: 'always',
+    });
     expect(existing.questions[0]).toMatchObject({ prompt: 'P', options: ['a', 'b'], correct: [0], explanation: '' });
     // Keys tell questions apart.
     expect(existing.questions[0].key).not.toBe(empty.questions[0].key);

@@ -8,6 +8,7 @@ import {
   type Quiz,
   type QuizKind,
   type QuizRequest,
+  type QuizShowAnswers,
 } from '@kaksha/contracts';
 
 export const KIND_LABELS: Record<QuizKind, string> = {
@@ -32,6 +33,8 @@ export interface Draft {
   passPercent: string;
   maxAttempts: string;
   sectionId: string;
+  /** What a graded attempt reveals (correct options, explanations). */
+  showAnswers: QuizShowAnswers;
   questions: DraftQuestion[];
 }
 
@@ -52,6 +55,7 @@ export const draftOf = (quiz?: Quiz): Draft =>
         passPercent: String(quiz.passPercent),
         maxAttempts: quiz.maxAttempts === null ? '' : String(quiz.maxAttempts),
         sectionId: quiz.sectionId ?? '',
+        showAnswers: quiz.showAnswers,
         questions: quiz.questions.map((q) => ({
           key: nextKey++,
           prompt: q.prompt,
@@ -61,7 +65,14 @@ export const draftOf = (quiz?: Quiz): Draft =>
           explanation: q.explanation ?? '',
         })),
       }
-    : { title: '', passPercent: '70', maxAttempts: '', sectionId: '', questions: [blankQuestion()] };
+    : {
+        title: '',
+        passPercent: '70',
+        maxAttempts: '',
+        sectionId: '',
+        showAnswers: 'after-pass',
+        questions: [blankQuestion()],
+      };
 
 /** The first problem of one question, in the server's words (it checks again), or null. */
 function questionProblem(q: DraftQuestion): string | null {
@@ -111,6 +122,7 @@ export function toRequest(draft: Draft): { quiz: QuizRequest } | { problem: stri
       passPercent,
       maxAttempts,
       sectionId: draft.sectionId || null,
+      showAnswers: draft.showAnswers,
       questions: draft.questions.map((q) => ({
         prompt: q.prompt.trim(),
         kind: q.kind,

@@ -4,6 +4,13 @@ import type { RefObject } from 'react';
 import { Button } from '../../../../components/ui/Button';
 import { attemptsLeftOf, attemptsWord } from './words';
 
+/** What submitting shows, by the quiz's `showAnswers`. */
+const INTRO_BY_MODE: Record<Quiz['showAnswers'], string> = {
+  always: 'Answer each question, then submit to see your score, the correct answers and why.',
+  'after-pass': 'Answer each question, then submit to see your score; the correct answers and why show once you pass.',
+  never: 'Answer each question, then submit to see your score. This quiz does not show its correct answers.',
+};
+
 /** Before an attempt: the pass mark, attempts left and best score, and Start (while attempts remain). */
 export function Intro({
   quiz,
@@ -41,7 +48,7 @@ export function Intro({
         </p>
       ) : (
         <p className="text-sm text-muted">
-          Answer each question, then submit to see your score, the correct answers and why.
+          {INTRO_BY_MODE[quiz.showAnswers]}
           {quiz.maxAttempts !== null && ` You have ${attemptsWord(quiz.maxAttempts)} in all.`}
         </p>
       )}

@@ -22,9 +22,9 @@ export function QuestionStep({
   question: QuizQuestion;
   index: number;
   total: number;
-  chosen: number[];
+  chosen: string[];
   headingRef: RefObject<HTMLHeadingElement | null>;
-  onChange: (chosen: number[]) => void;
+  onChange: (chosen: string[]) => void;
   onBack: () => void;
   onNext: () => void;
   onSubmit: () => void;
@@ -34,13 +34,10 @@ export function QuestionStep({
   const hintId = useId();
   const multiple = question.kind === 'multiple';
   const last = index === total - 1;
-  const toggle = (option: number) =>
+  // Options are chosen by id: the server shuffled them, so their place means nothing to it.
+  const toggle = (option: string) =>
     onChange(
-      multiple
-        ? chosen.includes(option)
-          ? chosen.filter((c) => c !== option)
-          : [...chosen, option].sort((a, b) => a - b)
-        : [option],
+      multiple ? (chosen.includes(option) ? chosen.filter((c) => c !== option) : [...chosen, option]) : [option],
     );
   return (
     <form
@@ -64,11 +61,11 @@ export function QuestionStep({
         </p>
         {question.options.map((option, i) => (
           <OptionChoice
-            key={i}
+            key={question.optionIds[i] ?? i}
             type={multiple ? 'checkbox' : 'radio'}
             name={name}
-            checked={chosen.includes(i)}
-            onToggle={() => toggle(i)}
+            checked={chosen.includes(question.optionIds[i])}
+            onToggle={() => toggle(question.optionIds[i])}
           >
             {option}
           </OptionChoice>

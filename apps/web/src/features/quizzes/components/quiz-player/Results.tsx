@@ -6,7 +6,11 @@ import { attemptsWord, letter } from './words';
 
 type GradedAnswer = QuizResult['results'][number];
 
-/** The graded attempt: passed or not, the score, and each question with the right answer and why. */
+/**
+ * The graded attempt: passed or not, the score, and — when the quiz shows answers (its
+ * `showAnswers`) — each question with the right answer and why; otherwise the learner's answers
+ * and a word on when the answers show.
+ */
 export function Results({
   quiz,
   result,
@@ -17,12 +21,13 @@ export function Results({
 }: {
   quiz: Quiz;
   result: QuizResult;
-  answers: number[][];
+  answers: string[][];
   headingRef: RefObject<HTMLHeadingElement | null>;
   onRetry: () => void;
   onClose: () => void;
 }) {
   const correctCount = result.results.filter((r) => r.correct).length;
+  const hidden = !result.answersShown;
   return (
     <div className="flex flex-col gap-5">
       <div
@@ -33,7 +38,7 @@ export function Results({
           {result.passed ? 'Passed' : 'Not passed'}: you scored {result.scorePercent}%
         </h3>
         <p className="text-sm">
-          {correctCount} of {result.results.length} correct. The pass mark is {quiz.passPercent}%.
+          {hidden ? '' : `${correctCount} of ${result.results.length} correct. `}The pass mark is {quiz.passPercent}%.
         </p>
         <p className="text-sm">
           Attempt {result.attempt}
@@ -41,6 +46,14 @@ export function Results({
           {result.bestScorePercent}%
         </p>
       </div>
+
+      {hidden && (
+        <p className="rounded-lg bg-surface px-4 py-3 text-sm text-ink" role="note">
+          {quiz.showAnswers === 'never'
+            ? 'This quiz does not show its correct answers.'
+            : 'The correct answers and explanations are shown once you pass.'}
+        </p>
+      )}
 
       <ol className="flex flex-col gap-4">
         {quiz.questions.map((question, i) => {
@@ -76,16 +89,22 @@ function GradedQuestion({
   number: number;
   question: QuizQuestion;
   graded: GradedAnswer;
-  mine: number[];
+  mine: string[];
 }) {
-  const list = (indices: number[]) =>
-    indices.length ? indices.map((o) => `${letter(o)}. ${question.options[o] ?? ''}`).join('; ') : 'No answer';
+  // Letters as this attempt showed the options (its own shuffled order), in that order.
+  const list = (ids: string[]) => {
+    const shown = question.optionIds.flatMap((id, i) =>
+      ids.includes(id) ? [`${letter(i)}. ${question.options[i]}`] : [],
+    );
+    return shown.length ? shown.join('; ') : 'No answer';
+  };
   return (
     <li className="rounded-lg border border-line p-4">
       <div className="flex items-start gap-3">
-        {graded.correct ? (
+        {graded.correct === true && (
           <CircleCheck size={20} role="img" aria-label="Correct" className="mt-0.5 shrink-0 text-green-700" />
-        ) : (
+        )}
+        {graded.correct === false && (
           <CircleX size={20} role="img" aria-label="Incorrect" className="mt-0.5 shrink-0 text-red-700" />
         )}
         <div className="flex min-w-0 flex-col gap-2 text-sm">
@@ -96,10 +115,10 @@ function GradedQuestion({
             <span className="text-muted">Your answer: </span>
             {list(mine)}
           </p>
-          {!graded.correct && (
+          {graded.correct === false && graded.correctOptionIds && (
             <p className="text-ink">
               <span className="text-muted">Correct answer: </span>
-              <span className="font-medium">{list(graded.correctAnswer)}</span>
+              <span className="font-medium">{list(graded.correctOptionIds)}</span>
             </p>
           )}
           {graded.explanation && (

@@ -7,13 +7,16 @@ import { useSubmitQuiz } from '../../api/quizzes';
 export type Stage = { step: 'intro' } | { step: 'answering'; index: number } | { step: 'results'; result: QuizResult };
 
 /**
- * One go at a quiz: the step shown (introduction, a question, the results), the answers chosen so
- * far (option indices per question), and sending them to be graded. `headingRef` goes on each
- * step's heading, which gets the focus when the step changes.
+ * One go at a quiz: the step shown (introduction, a question, the results), the quiz as this
+ * attempt shows it (`taken`: the options in the order the server shuffled them when the attempt
+ * started, kept while the list is read again after the submit), the answers chosen so far (option
+ * ids per question), and sending them to be graded. `headingRef` goes on each step's heading,
+ * which gets the focus when the step changes.
  */
 export function useQuizAttempt(quiz: Quiz) {
   const [stage, setStage] = useState<Stage>({ step: 'intro' });
-  const [answers, setAnswers] = useState<number[][]>(() => quiz.questions.map(() => []));
+  const [taken, setTaken] = useState(quiz);
+  const [answers, setAnswers] = useState<string[][]>(() => quiz.questions.map(() => []));
   const submit = useSubmitQuiz(quiz);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -28,11 +31,12 @@ export function useQuizAttempt(quiz: Quiz) {
   }, [stepKey]);
 
   const start = () => {
+    setTaken(quiz);
     setAnswers(quiz.questions.map(() => []));
     setStage({ step: 'answering', index: 0 });
   };
 
-  const answer = (index: number, chosen: number[]) =>
+  const answer = (index: number, chosen: string[]) =>
     setAnswers((all) => all.map((a, i) => (i === index ? chosen : a)));
 
   const goTo = (index: number) => setStage({ step: 'answering', index });
@@ -43,5 +47,5 @@ export function useQuizAttempt(quiz: Quiz) {
       onError: (error) => toast.error(errorMessage(error)),
     });
 
-  return { stage, answers, headingRef, start, answer, goTo, send, submitting: submit.isPending };
+  return { stage, taken, answers, headingRef, start, answer, goTo, send, submitting: submit.isPending };
 }

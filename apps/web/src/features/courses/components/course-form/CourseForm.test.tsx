@@ -1,0 +1,148 @@
+import type { Course } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CourseForm } from './CourseForm';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+beforeAll(() => {
+  // jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
+  proto.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const draft: Course = {
+  _id: 'c1',
+  title: 'Rust for the web',
+  subTitle: '',
+  description: '',
+  category: 'Web Development',
+  level: null,
+  price: null,
+  listPrice: null,
+  totalDurationSeconds: null,
+  thumbnail: null,
+  isPublished: false,
+  creator: 'u1',
+  lectures: [],
+  lectureCount: 0,
+  reviews: [],
+  avgRating: 0,
+  reviewCount: 0,
+  enrolledStudents: [],
+  enrolledCount: 0,
+  earnings: 0,
+  quizCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderForm(course: Course) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/addcourses/:courseId', element: <CourseForm course={course} /> }], {
+    initialEntries: [`/addcourses/${course._id}`],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const checklist = () => screen.getByRole('region', { name: 'Before you publish' });
+/** The items ticked (their icon's name is "Done:"), by label. */
+const done = () =>
+  within(checklist())
+    .getAllByRole('listitem')
+    .filter((li) => within(li).queryByRole('img', { name: 'Done:' }))
+    .map((li) => li.textContent);
+
+// Typing with userEvent is slow on a busy machine: time is not what these tests are about.
+describe('the course form’s publish checklist and control', { timeout: 30_000 }, () => {
+  it('ticks the checklist off live from the form and the course’s lectures and quizzes', async () => {
+    renderForm(draft);
+    expect(done()).toEqual(['Title', 'Category']);
+    expect(within(checklist()).getByText('6 of 8 still to do.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Subtitle'), 'Fast back ends');
+    await userEvent.type(screen.getByLabelText('Description'), 'Ownership to Axum');
+    await userEvent.selectOptions(screen.getByLabelText('Level'), 'Beginner');
+    await userEvent.type(screen.getByLabelText('Price (INR)'), '0');
+    expect(done()).toEqual(['Title', 'Subtitle', 'Description', 'Category', 'Level', 'Price (0 for a free course)']);
+    // Clearing a field unticks it.
+    await userEvent.clear(screen.getByLabelText('Subtitle'));
+    expect(done()).not.toContain('Subtitle');
+    cleanup();
+
+    renderForm({
+      ...draft,
+      thumbnail: '/media/public/t.webp',
+      lectures: [{ _id: 'l1', lectureTitle: 'Intro', videoUrl: '/media/lectures/l1', isPreviewFree: false }],
+    });
+    expect(done()).toEqual(['Title', 'Thumbnail', 'Category', 'A lecture with a video, or a quiz']);
+    cleanup();
+    renderForm({ ...draft, quizCount: 1 });
+    expect(done()).toContain('A lecture with a video, or a quiz');
+  });
+
+  it('publishes at once with the form’s values, and shows why the server refuses', async () => {
+    const message = "Cannot publish yet: add the course's subtitle and description first";
+    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ message }), { status: 400 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm(draft);
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Level'), 'Advanced');
+    await userEvent.click(screen.getByRole('button', { name: 'Click to Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/course/editcourse/c1');
+    const sent = init.body as FormData;
+    expect(sent.get('isPublished')).toBe('true');
+    expect(sent.get('level')).toBe('Advanced');
+    expect(toast.error).toHaveBeenCalledWith(message);
+  });
+
+  it('asks before unpublishing a course with learners, and says what that means', async () => {
+    const published = { ...draft, isPublished: true, enrolledCount: 3, subTitle: 'x' };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response(JSON.stringify({ ...published, isPublished: false }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm(published);
+    expect(screen.queryByRole('region', { name: 'Before you publish' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Click to UnPublish' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('3 learners are enrolled. They keep their access');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Course unpublished: it is a draft again'));
+    const sent = fetchMock.mock.calls[0][1].body as FormData;
+    expect([...sent.keys()]).toEqual(['isPublished']);
+    expect(sent.get('isPublished')).toBe('false');
+  });
+
+  it('checks the list price against the price as it is typed', async () => {
+    renderForm({ ...draft, price: 499 });
+    const listPrice = screen.getByLabelText(/List price/);
+    await userEvent.type(listPrice, '400');
+    expect(screen.getByText(/List price must be higher than the price \(₹499\)/)).toBeInTheDocument();
+    await userEvent.clear(listPrice);
+    await userEvent.type(listPrice, '999');
+    expect(screen.queryByText(/List price must be higher/)).toBeNull();
+  });
+});
