@@ -1,4 +1,5 @@
 export * from './captions.ts';
+export * from './catalog-facets.ts';
 export * from './catalog-version.ts';
 export * from './certificates.ts';
 export * from './courses.ts';

@@ -1,0 +1,27 @@
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * How many listed courses have each combination of the catalogue's filter buckets (issue #27):
+ * the facet cube of the whole catalogue, a few thousand rows, kept exact by a statement-level
+ * trigger on course_rank in the writing transaction (migration 0016), so the catalogue's facets
+ * and totals are added up from it without reading the courses. Buckets are the SQL functions
+ * catalog_price_band, catalog_rating10 and catalog_duration_band; '' and -1 stand for none (no
+ * level, price, review or known duration), as a primary key cannot hold nulls.
+ */
+export const catalogFacetCounts = pgTable(
+  'catalog_facet_counts',
+  {
+    category: text('category').notNull(),
+    level: text('level').notNull(),
+    priceBand: integer('price_band').notNull(),
+    rating10: integer('rating10').notNull(),
+    durationBand: integer('duration_band').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'catalog_facet_counts_pkey',
+      columns: [t.category, t.level, t.priceBand, t.rating10, t.durationBand],
+    }),
+  ],
+);
