@@ -107,6 +107,17 @@ describe('lecture resources', async () => {
       expect(own.lectures.find((l: { _id: string }) => l._id === paid.id).resources).toHaveLength(1);
     });
 
+    it('shows a change at once in the cached course answers (the catalogue version moves)', async () => {
+      const before = (await app.inject(`/api/course/getcourse/${course.id}`)).json();
+      const count = (answer: { lectures: { _id: string; resources: unknown[] }[] }) =>
+        answer.lectures.find((l) => l._id === paid.id)?.resources.length;
+      const added = await attach(paid.id, file('extra.txt', 'extra'));
+      const after = (await app.inject(`/api/course/getcourse/${course.id}`)).json();
+      expect(count(after)).toBe(count(before) + 1);
+      expect((await remove(paid.id, added._id)).statusCode).toBe(200);
+      expect(count((await app.inject(`/api/course/getcourse/${course.id}`)).json())).toBe(count(before));
+    });
+
     it('downloads with the video’s access check: enrolled learners and the creator; anyone signed in for a preview', async () => {
       const [resource] = await rowsOf(paid.id);
       const previewFile = await attach(preview.id, file('cheatsheet.md', '# Cheat sheet\n\nनमस्ते — ₹ 499\n'));
