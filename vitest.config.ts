@@ -18,7 +18,6 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
 });
 
 const DATABASE_AGNOSTIC = [
-  'src/fuzz.test.ts',
   'src/deploy.test.ts',
   'src/bootstrap/shutdown.test.ts',
   'src/core/{config,error-handler,http-cache,partial-uploads,request-limits,security-headers,snapshots,storage}.test.ts',

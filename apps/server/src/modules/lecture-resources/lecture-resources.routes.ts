@@ -3,6 +3,7 @@ import {
   LECTURE_RESOURCE_MAX_BYTES,
   lectureResourcesAnswerSchema,
   MESSAGES,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +19,8 @@ import {
   resourceSink,
 } from './lecture-resources.service.ts';
 
-const lectureParams = z.object({ lectureId: z.string() });
-const resourceParams = z.object({ lectureId: z.string(), resourceId: z.string() });
+const lectureParams = z.object({ lectureId: text('lectureId') });
+const resourceParams = z.object({ lectureId: text('lectureId'), resourceId: text('resourceId') });
 
 /**
  * Files attached to a lecture (mounted at /api/course): the course's creator adds and removes
