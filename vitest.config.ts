@@ -50,6 +50,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Component tests render whole pages; on a loaded machine one can take several seconds.
+          testTimeout: 20_000,
         },
       },
       {

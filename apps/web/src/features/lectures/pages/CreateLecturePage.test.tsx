@@ -1,9 +1,8 @@
 import type { Course, CourseSection, Lecture } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import CreateLecturePage from './CreateLecturePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -101,16 +100,7 @@ function fakeServer(lectures: Lecture[], sections: CourseSection[]) {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/createlecture/c1']}>
-        <Routes>
-          <Route path="/createlecture/:courseId" element={<CreateLecturePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CreateLecturePage />, { path: '/createlecture/:courseId', at: '/createlecture/c1' });
 }
 
 const sectionBox = (title: string) => screen.getByRole('region', { name: new RegExp(`^${title} \\(`) });

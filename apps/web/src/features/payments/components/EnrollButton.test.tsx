@@ -1,10 +1,9 @@
 import type { Course, EnrolledCourse, User } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { renderWithProviders } from '../../../test/render';
 import { EnrollButton } from './EnrollButton';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -99,16 +98,7 @@ afterEach(() => {
 });
 
 function renderButton(user: User | null = learner, c: Course = course) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(queryKeys.currentUser, user);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <EnrollButton course={c} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderWithProviders(<EnrollButton course={c} />, { user }).client;
 }
 
 // The first open also loads the lazy checkout chunk, which jsdom transforms on demand.

@@ -1,8 +1,8 @@
 import type { Quiz } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import { QuizEditor } from './QuizEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -66,12 +66,7 @@ function server(
 }
 
 function renderEditor() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <QuizEditor courseId="c1" sections={[{ _id: 's1', title: 'Getting started' }]} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<QuizEditor courseId="c1" sections={[{ _id: 's1', title: 'Getting started' }]} />);
 }
 
 const writes = (fetchMock: ReturnType<typeof server>) =>
