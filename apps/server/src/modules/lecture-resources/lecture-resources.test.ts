@@ -110,7 +110,7 @@ describe('lecture resources', async () => {
     it('shows a change at once in the cached course answers (the catalogue version moves)', async () => {
       const before = (await app.inject(`/api/course/getcourse/${course.id}`)).json();
       const count = (answer: { lectures: { _id: string; resources: unknown[] }[] }) =>
-        answer.lectures.find((l) => l._id === paid.id)?.resources.length;
+        answer.lectures.find((l) => l._id === paid.id)?.resources.length ?? -1;
       const added = await attach(paid.id, file('extra.txt', 'extra'));
       const after = (await app.inject(`/api/course/getcourse/${course.id}`)).json();
       expect(count(after)).toBe(count(before) + 1);

@@ -1,9 +1,9 @@
-import { MESSAGES, wishlistChangeSchema, wishlistSchema } from '@kaksha/contracts';
+import { MESSAGES, text, wishlistChangeSchema, wishlistSchema } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.ts';
 
-const courseParams = z.object({ courseId: z.string() });
+const courseParams = z.object({ courseId: text('courseId') });
 
 /** The signed-in user's wishlist (mounted at /api/wishlist); signed out: 401. */
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
