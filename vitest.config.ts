@@ -26,7 +26,7 @@ const DATABASE_AGNOSTIC = [
   'src/modules/media/{images,videos,captions,media.s3}.test.ts',
   'src/modules/media/video-processing*.test.ts',
   'src/modules/certificates/certificates.pdf.test.ts',
-  'src/modules/search/search.{acronyms,query,scoring}.test.ts',
+  'src/modules/search/engine/search.{acronyms,query,scoring}.test.ts',
   'src/modules/uploads/uploads.{limits,s3}.test.ts',
 ];
 

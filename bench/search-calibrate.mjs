@@ -29,10 +29,10 @@ const evalDir = path.resolve(opt['eval-dir']);
 const grid = opt.grid.split(',').map(Number);
 const mod = (p) => import(pathToFileURL(path.join(root, p)).href);
 const { openPglite } = await mod('apps/server/src/core/db/client.ts');
-const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
-const { parseQuery } = await mod('apps/server/src/modules/search/search.query.ts');
-const { rankCourses } = await mod('apps/server/src/modules/search/search.engine.ts');
-const { DEFAULT_TUNING } = await mod('apps/server/src/modules/search/search.tuning.ts');
+const { reindexAll } = await mod('apps/server/src/modules/search/search.service.ts');
+const { parseQuery } = await mod('apps/server/src/modules/search/engine/search.query.ts');
+const { rankCourses } = await mod('apps/server/src/modules/search/engine/search.engine.ts');
+const { DEFAULT_TUNING } = await mod('apps/server/src/modules/search/engine/search.tuning.ts');
 const { scoreQuery } = await import(pathToFileURL(path.join(evalDir, 'metrics.mjs')).href);
 if (!(opt.param in DEFAULT_TUNING)) throw new Error(`unknown tuning value ${opt.param}`);
 

@@ -366,7 +366,7 @@ async function latencyWorker() {
   const mod = (p, base = root) => import(pathToFileURL(path.join(base, p)).href);
   const { openPglite, openPostgres } = await mod('apps/server/src/core/db/client.ts');
   const { sql } = await import('drizzle-orm');
-  const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
+  const { reindexAll } = await mod('apps/server/src/modules/search/search.service.ts');
   // The engine measured, and optionally an older checkout's beside it (same database, query by query).
   const engines = [
     { name: 'now', search: (await mod('apps/server/src/modules/search/search.service.ts')).searchCourseIds },
@@ -471,10 +471,10 @@ async function relevanceWorker(outFile) {
   const mod = (p) => import(pathToFileURL(path.join(root, p)).href);
   const { openPglite } = await mod('apps/server/src/core/db/client.ts');
   const { sql } = await import('drizzle-orm');
-  const { reindexAll } = await mod('apps/server/src/modules/search/search.index.ts');
+  const { reindexAll } = await mod('apps/server/src/modules/search/search.service.ts');
   const { searchCourseIds } = await mod('apps/server/src/modules/search/search.service.ts');
-  const engine = await mod('apps/server/src/modules/search/search.engine.ts');
-  const { parseQuery } = await mod('apps/server/src/modules/search/search.query.ts');
+  const engine = await mod('apps/server/src/modules/search/engine/search.engine.ts');
+  const { parseQuery } = await mod('apps/server/src/modules/search/engine/search.query.ts');
   const { evaluate, formatReport } = await import(pathToFileURL(path.join(evalDir, 'metrics.mjs')).href);
   const catalog = JSON.parse(readFileSync(set.catalog, 'utf8'));
   const queries = JSON.parse(readFileSync(set.queries, 'utf8'));

@@ -25,5 +25,5 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(dir, 'src/core/db/migrations'), path.join(dir, 'dist/migrations'), { recursive: true });
-await cp(path.join(dir, 'src/modules/search/assets'), path.join(dir, 'dist/search-assets'), { recursive: true });
+await cp(path.join(dir, 'src/modules/search/engine/assets'), path.join(dir, 'dist/search-assets'), { recursive: true });
 console.log('server built: apps/server/dist/server.js');

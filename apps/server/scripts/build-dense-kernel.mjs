@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Assembles the dense-scan kernel of apps/server/src/modules/search/search.dense.ts and prints
+// Assembles the dense-scan kernel of apps/server/src/modules/search/engine/search.dense.ts and prints
 // it as base64 (the constant KERNEL there), then checks it against a plain computation.
 //
 //   node apps/server/scripts/build-dense-kernel.mjs

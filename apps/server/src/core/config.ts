@@ -226,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       model: e.OPENAI_MODEL,
     },
     /**
-     * The course and query vectors of dense retrieval (modules/search/search.embedder.ts): `local`
+     * The course and query vectors of dense retrieval (modules/search/engine/search.embedder.ts): `local`
      * (the shipped word vectors, offline) or any OpenAI-compatible `/embeddings` endpoint, whose
      * vectors are used once the whole catalogue has them (re-embedded in the background).
      */

@@ -12,7 +12,7 @@ import { loadConfig } from '../core/config.ts';
 import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
 import { courses, enrollments, lectures, users } from '../core/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../core/sessions.ts';
-import { reindexCourse } from '../modules/search/search.index.ts';
+import { reindexCourse } from '../modules/search/search.service.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 

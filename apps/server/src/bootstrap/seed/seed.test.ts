@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkIndexFormat } from '../../modules/search/search.index.ts';
-import { FORMAT_TERM } from '../../modules/search/search.types.ts';
+import { checkIndexFormat } from '../../modules/search/engine/search.index.ts';
+import { FORMAT_TERM } from '../../modules/search/engine/search.types.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { DEMO_COURSES } from './demo-data.ts';
 import { DEMO_QUIZZES } from './demo-learning.ts';

@@ -1,21 +1,21 @@
 import type { Config } from '../../core/config.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
-import type { Embedder } from './search.embedder.ts';
-import { rankCourses } from './search.engine.ts';
-import { askLlm, type LlmLogger, mergeLlmAnswer } from './search.llm.ts';
-import { type ParsedQuery, parseQuery } from './search.query.ts';
+import type { Embedder } from './engine/search.embedder.ts';
+import { rankCourses } from './engine/search.engine.ts';
+import { askLlm, type LlmLogger, mergeLlmAnswer } from './engine/search.llm.ts';
+import { type ParsedQuery, parseQuery } from './engine/search.query.ts';
 
 /**
  * app.ts registers the embedder (the dense half of the index) before the routes; its
  * `ReembedQueue` (`app.searchReembed`) is what `reindexCourse` takes.
  */
-export { type ReembedQueue, searchEmbedderPlugin } from './search.embedder.ts';
+export { type ReembedQueue, searchEmbedderPlugin } from './engine/search.embedder.ts';
 /**
  * `reindexCourse`: the courses and lectures services call it after every change to a course or its
  * lectures. `reindexAll`, `markIndexCurrent`: the seeds index a whole catalogue at once.
  * `searchIndexUpgradePlugin`: app.ts starts the index's upgrade to a new format with it.
  */
-export { markIndexCurrent, reindexAll, reindexCourse, searchIndexUpgradePlugin } from './search.index.ts';
+export { markIndexCurrent, reindexAll, reindexCourse, searchIndexUpgradePlugin } from './engine/search.index.ts';
 
 export interface SearchContext {
   db: DbOrTx;

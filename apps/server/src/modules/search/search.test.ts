@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { send } from '../courses/test-helpers.ts';
-import { denseIndex } from './search.dense.ts';
-import { reindexAll } from './search.index.ts';
+import { denseIndex } from './engine/search.dense.ts';
+import { reindexAll } from './engine/search.index.ts';
+import { VERSION_TERM } from './engine/search.types.ts';
+import { wordVectors } from './engine/search.vectors.ts';
 import { SEARCH_RATE_LIMIT } from './search.routes.ts';
-import { VERSION_TERM } from './search.types.ts';
-import { wordVectors } from './search.vectors.ts';
 
 /**
  * The AI search through the real app and database: query understanding, filters, typo and

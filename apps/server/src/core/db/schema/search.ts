@@ -18,7 +18,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 /**
  * The AI search index: one row per published course, kept current by
- * `reindexCourse` (modules/search/search.index.ts). No foreign key on purpose: the row of a
+ * `reindexCourse` (modules/search/engine/search.index.ts). No foreign key on purpose: the row of a
  * deleted course must still be there when `reindexCourse` runs after the delete, so that
  * the term statistics can be corrected; searches join `courses` and never return a course
  * that is gone or unpublished.
@@ -44,7 +44,7 @@ export const courseSearch = pgTable(
     /** int8 unit vector: the course text's mean word vector. */
     embedding: bytea('embedding'),
     /**
-     * The vector of an external embedder (modules/search/search.embedder.ts), int8 scaled to its
+     * The vector of an external embedder (modules/search/engine/search.embedder.ts), int8 scaled to its
      * largest component; written by the background re-embedding job, never in an edit's transaction.
      */
     embeddingExt: bytea('embedding_ext'),

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
-import { send } from '../courses/test-helpers.ts';
+import { buildTestApp, createCourse, createUser, loginCookie } from '../../../test/app.ts';
+import { send } from '../../courses/test-helpers.ts';
 import { type Embedder, quantizeScaled, REEMBED_QUEUE, repairSweep } from './search.embedder.ts';
 
 /**

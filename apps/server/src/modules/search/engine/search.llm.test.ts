@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
+import { buildTestApp, createCourse, createUser, loginCookie } from '../../../test/app.ts';
 import { LLM_TIMEOUT_MS } from './search.llm.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { CATEGORIES, LEVELS } from '@kaksha/contracts';
 import { z } from 'zod';
-import type { Config } from '../../core/config.ts';
+import type { Config } from '../../../core/config.ts';
 import { type Constraints, conceptsOf, correctSpelling, type ParsedQuery } from './search.query.ts';
 import { canonicalize, words } from './search.text.ts';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../core/db/client.ts';
-import { buildTestApp, createCourse, createUser } from '../../test/app.ts';
+import { migrationsFolder } from '../../../core/db/client.ts';
+import { buildTestApp, createCourse, createUser } from '../../../test/app.ts';
 import { emptyCache, nearest, upsertVectors } from './search.dense.ts';
 import { rankCourses } from './search.engine.ts';
 import {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Config } from '../../core/config.ts';
-import type { DbOrTx } from '../../core/db/client.ts';
-import type { JobInfo, Jobs } from '../../core/jobs.ts';
+import type { Config } from '../../../core/config.ts';
+import type { DbOrTx } from '../../../core/db/client.ts';
+import type { JobInfo, Jobs } from '../../../core/jobs.ts';
 import { emptyCache, nearest, upsertVectors } from './search.dense.ts';
 import type { ParsedQuery } from './search.query.ts';
 import { VERSION_TERM } from './search.types.ts';

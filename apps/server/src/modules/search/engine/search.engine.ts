@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx } from '../../../core/db/client.ts';
 import { courseVector, denseIndex, nearest } from './search.dense.ts';
 import type { Embedder } from './search.embedder.ts';
 import { expandConcepts } from './search.expand.ts';

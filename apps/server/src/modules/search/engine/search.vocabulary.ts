@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx } from '../../../core/db/client.ts';
 import { markAcronym, mayBeAcronym } from './search.acronyms.ts';
 import { isLexiconPhrase } from './search.lexicon.ts';
 import { soundPrefixes } from './search.phonetic.ts';

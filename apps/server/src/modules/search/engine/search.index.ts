@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx } from '../../../core/db/client.ts';
 import { acronymsOf, markAcronym } from './search.acronyms.ts';
 import { queueReembed, type ReembedQueue } from './search.embedder.ts';
 import { soundTerms } from './search.phonetic.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx } from '../../../core/db/client.ts';
 
 /**
  * Dense retrieval: the courses' stored int8 embeddings (`course_search.embedding`, written in

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { courses, enrollments, reviews } from '../../core/db/schema/index.ts';
-import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
-import { send } from '../courses/test-helpers.ts';
+import { courses, enrollments, reviews } from '../../../core/db/schema/index.ts';
+import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../../test/app.ts';
+import { send } from '../../courses/test-helpers.ts';
 import { rankCourses } from './search.engine.ts';
 import { recountCourseRank, reindexCourses } from './search.index.ts';
 import { parseQuery } from './search.query.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx } from '../../../core/db/client.ts';
 import { ACRONYM_MARK } from './search.acronyms.ts';
 import type { ParsedQuery } from './search.query.ts';
 import { type Signals, tsqueryOf } from './search.scoring.ts';
