@@ -1,3 +1,4 @@
+export * from './billing.ts';
 export * from './captions.ts';
 export * from './catalog-facets.ts';
 export * from './catalog-version.ts';
