@@ -2,8 +2,8 @@ import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/Button';
-import { Navbar } from '../features/auth';
 import NotFoundPage from './NotFoundPage';
+import { Navbar } from './navbar/Navbar';
 
 const RELOADED_KEY = 'kaksha:chunk-reload';
 

@@ -25,7 +25,7 @@ const CONTAINER_STYLE = {
  * Where toasts appear. The live region is on the page from its first render (the server's HTML
  * too), so a screen reader announces a toast added to it; a region inserted together with its
  * first toast is often not announced. It has the `Toastify` class so the navigation drawer leaves
- * it announced while everything else is inert (features/auth/components/Navbar.tsx).
+ * it announced while everything else is inert (components/ui/useModalDrawer.ts).
  *
  * The container itself is mounted when the first toast is asked for (it adds its styles to the
  * page then: a restyle of the whole page, so not while the first screen is drawn). The library

@@ -1,4 +1,4 @@
-export { Navbar } from './components/Navbar';
+export { useSignOut } from './api/logout';
 
 // Each page downloaded when first opened (a chunk of its own).
 export const loadLoginPage = () => import('./pages/LoginPage');

@@ -1,0 +1,145 @@
+import type { User } from '@kaksha/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { Navbar } from './Navbar';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+afterEach(cleanup);
+
+const base: User = {
+  _id: 'u1',
+  name: 'asha verma',
+  email: 'asha@example.com',
+  role: 'student',
+  description: '',
+  photoUrl: null,
+  enrolledCourses: [],
+};
+
+function renderNavbar(user: User | null | undefined, at = '/') {
+  renderWithProviders(
+    <>
+      <Navbar />
+      <main>
+        <a href="/elsewhere">A link on the page</a>
+      </main>
+      <div className="Toastify" />
+    </>,
+    { user, at },
+  );
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+const hrefs = (links: HTMLElement[]) => links.map((a) => `${a.textContent} ${a.getAttribute('href')}`);
+
+describe('Navbar', () => {
+  it('signed out: generic icon, Login button, no Dashboard; the menu still offers the links', async () => {
+    renderNavbar(null);
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav()).queryByRole('button', { name: 'LogOut' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'All Courses' })).toBeNull();
+    expect(within(nav()).getByRole('link', { name: 'Kaksha home' })).toHaveAttribute('href', '/');
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Account menu' }));
+    expect(within(nav()).getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav()).getByRole('link', { name: 'My Courses' })).toHaveAttribute('href', '/enrolledcourses');
+  });
+
+  it('a student: uppercase initial, LogOut, no Dashboard', () => {
+    renderNavbar(base);
+    const account = within(nav()).getByRole('button', { name: 'Account menu for asha verma' });
+    expect(account).toHaveTextContent('A');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav()).getByRole('button', { name: 'LogOut' })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('signed in: the header links to All Courses, Search with AI and My Courses, the current one marked', () => {
+    renderNavbar(base, '/searchwithai');
+    const links = within(nav())
+      .getAllByRole('link')
+      .filter((a) => a.closest('ul'));
+    expect(hrefs(links)).toEqual([
+      'All Courses /allcourses',
+      'Search with AI /searchwithai',
+      'My Courses /enrolledcourses',
+    ]);
+    expect(within(nav()).getByRole('link', { name: 'Search with AI' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav()).getByRole('link', { name: 'All Courses' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('an educator with a photo: the photo and the Dashboard button', () => {
+    renderNavbar({ ...base, role: 'educator', photoUrl: '/media/public/avatars/u1/x.webp' });
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav()).getByRole('img', { name: 'asha verma' })).toHaveAttribute(
+      'src',
+      '/media/public/avatars/u1/x.webp',
+    );
+  });
+
+  it('the dropdown keeps My Profile, My Courses and My Wishlist, toggles and closes on Escape', async () => {
+    renderNavbar(base);
+    const user = userEvent.setup();
+    const account = screen.getByRole('button', { name: /Account menu/ });
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(account.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(hrefs(within(menu).getAllByRole('link'))).toEqual([
+      'My Profile /profile',
+      'My Courses /enrolledcourses',
+      'My Wishlist /wishlist',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(account).toHaveFocus();
+  });
+
+  it('the phone menu of an educator offers the header links, the account links and Dashboard, once each', async () => {
+    renderNavbar({ ...base, role: 'educator' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(hrefs(within(drawer).getAllByRole('link'))).toEqual([
+      'All Courses /allcourses',
+      'Search with AI /searchwithai',
+      'My Courses /enrolledcourses',
+      'My Profile /profile',
+      'My Wishlist /wishlist',
+      'Dashboard /dashboard',
+    ]);
+  });
+
+  it('the phone drawer: the rest of the page inert (not the toasts), no scroll, Tab stays in it; Escape closes', async () => {
+    renderNavbar(base);
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const drawer = screen.getByRole('dialog', { name: 'Menu', hidden: true });
+    expect(toggle).toHaveAttribute('aria-controls', drawer.id);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.querySelector('main')).toHaveAttribute('inert');
+    expect(document.querySelector('header')).toHaveAttribute('inert');
+    expect(document.querySelector('.Toastify')).not.toHaveAttribute('inert');
+    expect(drawer).not.toHaveAttribute('inert');
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    // Shift+Tab from the first control goes round to the last (LogOut), and Tab back to the first.
+    await user.tab({ shift: true });
+    expect(within(drawer).getByRole('button', { name: 'LogOut' })).toHaveFocus();
+    await user.tab();
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.querySelector('main')).not.toHaveAttribute('inert');
+    expect(document.body.style.overflow).toBe('');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('while the user loads: neither Login nor LogOut, a placeholder instead', () => {
+    renderNavbar(undefined);
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(nav()).queryByRole('button', { name: 'LogOut' })).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+import type { User } from '@kaksha/contracts';
+import { BookOpen, Heart, LayoutDashboard, LibraryBig, LogIn, LogOut, Sparkles, UserRound } from 'lucide-react';
+import { Avatar } from '../../components/ui/Avatar';
+import { Button, ButtonLink } from '../../components/ui/Button';
+
+/** The avatar's dropdown (spec §2: My Profile, My Courses) and the wishlist. */
+export const ACCOUNT_LINKS = [
+  { to: '/profile', label: 'My Profile', icon: UserRound },
+  { to: '/enrolledcourses', label: 'My Courses', icon: BookOpen },
+  { to: '/wishlist', label: 'My Wishlist', icon: Heart },
+] as const;
+
+/** Where a signed-in user goes most (issue #27): in the header itself, not only behind the avatar. */
+export const MAIN_LINKS = [
+  { to: '/allcourses', label: 'All Courses', icon: LibraryBig },
+  { to: '/searchwithai', label: 'Search with AI', icon: Sparkles },
+  { to: '/enrolledcourses', label: 'My Courses', icon: BookOpen },
+] as const;
+
+export const DASHBOARD_LINK = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard } as const;
+
+/** The user's avatar, or a grey disc while the user loads. `alt=""` where the name is printed beside it. */
+export function NavAvatar({ user, loading, alt }: { user: User | null; loading: boolean; alt?: string }) {
+  return loading ? (
+    <span className="block size-10 rounded-full bg-slate-200" aria-hidden="true" />
+  ) : (
+    <Avatar name={user?.name} photoUrl={user?.photoUrl} size={40} alt={alt} />
+  );
+}
+
+/** Login when signed out, LogOut when signed in (spec §2); a placeholder of the same size while unknown. */
+export function AuthButton({
+  user,
+  loading,
+  busy,
+  onLogout,
+  className = '',
+}: {
+  user: User | null;
+  loading: boolean;
+  busy: boolean;
+  onLogout: () => void;
+  className?: string;
+}) {
+  // Same size as the button, so nothing flashes or jumps while the user loads.
+  if (loading) return <span className={`block h-11 w-28 rounded-lg bg-slate-100 ${className}`} aria-hidden="true" />;
+  if (!user) {
+    return (
+      <ButtonLink to="/login" className={className}>
+        <LogIn size={16} aria-hidden="true" />
+        Login
+      </ButtonLink>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      onClick={onLogout}
+      busy={busy}
+      icon={<LogOut size={16} aria-hidden="true" />}
+      className={className}
+    >
+      LogOut
+    </Button>
+  );
+}
