@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * How many listed courses have each combination of the catalogue's filter buckets (issue #27):
@@ -24,4 +25,19 @@ export const catalogFacetCounts = pgTable(
       columns: [t.category, t.level, t.priceBand, t.rating10, t.durationBand],
     }),
   ],
+);
+
+/**
+ * The words of the listed courses (course_rank's `words`: title, subtitle and educator's name) and
+ * in how many courses each is, kept by a statement-level trigger on course_rank (migration 0017).
+ * The catalogue's keyword asks it which of a word's possible typo corrections exist (primary-key
+ * look-ups) and whether a word is known at all, or as the start of one (the prefix index).
+ */
+export const catalogVocabulary = pgTable(
+  'catalog_vocabulary',
+  {
+    word: text('word').primaryKey(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('catalog_vocabulary_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`)],
 );

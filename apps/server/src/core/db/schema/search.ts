@@ -115,8 +115,8 @@ export const courseRank = pgTable(
      */
     durationSeconds: real('duration_seconds'),
     /**
-     * The words of the title and subtitle (catalog_words: lower case, split at anything but letters
-     * and digits), for the catalogue's keyword (issue #27, migration 0015); null until the course has some.
+     * The words of the title, subtitle and educator's name (catalog_words: lower case, split at
+     * anything but letters and digits), for the catalogue's keyword (issue #27, migrations 0015, 0017).
      */
     words: tsvector('words'),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -26,12 +26,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
-    // The catalogue's keyword also finds courses by their educator's name (issue #27): the name's
-    // words (catalog_words, migration 0015). fastupdate off: PGlite runs no autovacuum.
-    index('users_educator_name_words_idx')
-      .using('gin', sql`catalog_words(${t.name})`)
-      .with({ fastupdate: false })
-      .where(sql`${t.role} = 'educator'`),
     check('users_role_check', sql`${t.role} in ('student', 'educator')`),
   ],
 );
