@@ -11,6 +11,8 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     exclude,
     environment: 'node',
     env,
+    // One migrated template database per run, copied for each test file (test/app.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
@@ -18,6 +20,8 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
 });
 
 const DATABASE_AGNOSTIC = [
+  // The naming convention: a `*.unit.test.ts` file needs no database of its own kind.
+  'src/**/*.unit.test.ts',
   'src/deploy.test.ts',
   'src/bootstrap/shutdown.test.ts',
   'src/core/{config,error-handler,http-cache,partial-uploads,request-limits,security-headers,snapshots,storage}.test.ts',
@@ -33,7 +37,8 @@ const DATABASE_AGNOSTIC = [
 /** `npm test`: server (PGlite, and real PostgreSQL when TEST_DATABASE_URL is set), web components, browser. */
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    // Test files at once; 2 suits the 2-core CI machine (VITEST_MAX_WORKERS=1 on a shared one).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       // Tests whose subject does not depend on the database (the HTTP surface, the process,

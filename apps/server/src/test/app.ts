@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Category, Level } from '@kaksha/contracts';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
 import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
@@ -19,18 +19,23 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 /**
  * A fresh database for this test file: in-memory PGlite, or — in the `server-pg` project,
  * where TEST_DB=postgres — a new database on the TEST_DATABASE_URL server, dropped afterwards.
+ * Both start as a copy of the run's migrated template (test/global-setup.ts) when there is one,
+ * and are created and migrated here otherwise.
  */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openPglite(undefined);
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    const database = await openPglite(undefined, { loadDataDir });
     return { database, drop: () => database.close() };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `kaksha_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;

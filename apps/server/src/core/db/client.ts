@@ -39,10 +39,14 @@ export interface Database {
 /** The committed SQL migrations sit next to this file in source, and are copied beside the bundle in dist. */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** `dataDir` undefined → in-memory PGlite (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * `dataDir` undefined → in-memory PGlite (tests). `opts.loadDataDir` starts from a dumped data
+ * directory (`dumpDataDir`: the tests' migrated template) instead of an empty one; migrating it
+ * then only checks that every migration is in.
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
