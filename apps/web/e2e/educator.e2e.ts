@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { baseUrl, newPage, screenshot } from './browser';
+import { axeViolations, baseUrl, newPage, screenshot } from './browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const THUMBNAIL = path.join(root, 'apps/server/seed-media/thumbnails/mern-stack-bootcamp.jpg');
@@ -101,23 +101,42 @@ describe('an educator authors and publishes a course', () => {
     await page.waitForURL(/\/addcourses\/[0-9a-f-]{36}$/);
     const courseId = page.url().split('/').pop() as string;
 
-    // Fill every field with a thumbnail, publish on Save.
+    // An empty draft cannot be published: the checklist shows what is missing, and the refusal says it.
+    const checklist = page.getByRole('region', { name: 'Before you publish' });
+    await checklist.getByText('6 of 8 still to do.').waitFor();
+    await page.getByRole('button', { name: 'Click to Publish' }).click();
+    // Said beside the control (and in a toast).
+    const refusal = page.getByRole('main').getByRole('alert').filter({ hasText: 'Cannot publish yet' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(
+      "Cannot publish yet: add the course's subtitle, description, thumbnail, level and price, and a lecture with a video (or a quiz) first",
+    );
+    expect(await page.getByText('Draft', { exact: true }).first().isVisible()).toBe(true);
+    await shot(page, 'addcourses-refused-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shot(page, 'addcourses-refused-360');
+    expect(await axeViolations(page), 'the refused publish at 360 px').toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Fill every field with a thumbnail and a list price; Save keeps it a draft.
     await page.getByLabel('Subtitle').fill('Build and ship a MERN app');
     await page.getByLabel('Description').fill('Everything from React to deployment, with projects.');
     await page.getByLabel('Category').selectOption('Web Development');
     await page.getByLabel('Level').selectOption('Intermediate');
     await page.getByLabel('Price (INR)').fill('1499');
+    await page.getByLabel('List price (INR, optional)').fill('2499');
     await page.getByLabel('Course Thumbnail').setInputFiles(THUMBNAIL);
     await page.getByAltText('New thumbnail preview').waitFor();
-    await page.getByRole('button', { name: 'Click to Publish' }).click();
-    expect(await page.getByRole('button', { name: 'Click to UnPublish' }).isVisible()).toBe(true);
+    // Only the content is left: a lecture with a video (or a quiz).
+    await checklist.getByText('1 of 8 still to do.').waitFor();
     await shot(page, 'addcourses-1280');
+    expect(await axeViolations(page), 'the edit-course screen').toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Course Updated');
     await page.waitForURL('**/courses');
     const row = page.getByRole('row', { name: new RegExp(title) });
     await row.waitFor();
-    expect(await row.getByText('Published').isVisible()).toBe(true);
+    expect(await row.getByText('Draft').isVisible()).toBe(true);
     expect(await row.getByText('₹ 1,499').isVisible()).toBe(true);
     expect(await row.getByRole('img', { name: title }).getAttribute('src')).toMatch(/\/media\/public\/thumbnails\//);
     await shot(page, 'courses-1280');
@@ -197,6 +216,16 @@ describe('an educator authors and publishes a course', () => {
     await page.getByText('A video is uploaded for this lecture.').waitFor();
     await shot(page, 'editlecture-1280');
 
+    // With a lecture video the checklist is complete, and publishing takes effect at once.
+    await page.goto(`/addcourses/${courseId}`);
+    await page.getByText('Everything is ready.').waitFor();
+    await shot(page, 'addcourses-ready-1280');
+    await page.getByRole('button', { name: 'Click to Publish' }).click();
+    await toast(page, 'Course published');
+    await page.getByRole('button', { name: 'Click to UnPublish' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Before you publish' }).count()).toBe(0);
+    await shot(page, 'addcourses-published-1280');
+
     // A learner pays; the course is in the public catalogue.
     const learnerPage = await newPage();
     watched.push({ name: 'learner', ...learnerPage });
@@ -205,6 +234,17 @@ describe('an educator authors and publishes a course', () => {
     expect(catalogue.map((c: { _id: string }) => c._id)).toContain(courseId);
     await learnerPage.page.goto('/allcourses');
     await learnerPage.page.getByText(title).first().waitFor();
+    // The course page shows the educator's own list price struck through, and no invented figures.
+    const lp = learnerPage.page;
+    await lp.goto(`/viewcourse/${courseId}`);
+    await lp.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await lp.locator('s').textContent()).toBe('List price ₹ 2,499');
+    expect(await lp.getByText(/reviews?\)/).count()).toBe(0);
+    await shot(lp, 'viewcourse-list-price-1280');
+    await lp.setViewportSize({ width: 360, height: 740 });
+    await shot(lp, 'viewcourse-list-price-360');
+    expect(await axeViolations(lp), 'the course page at 360 px').toEqual([]);
+    await lp.setViewportSize({ width: 1280, height: 800 });
     await enrolThroughSandbox(learnerPage.page, learner._id, courseId);
 
     // The dashboard reflects lectures, enrolment and earnings.
@@ -222,12 +262,17 @@ describe('an educator authors and publishes a course', () => {
     expect(await enrolTable.locator('tr', { hasText: title }).locator('td').nth(1).textContent()).toBe('1');
     await shot(page, 'dashboard-1280');
 
-    // Unpublishing removes it from the catalogue; deleting is refused while a learner is enrolled.
+    // Unpublishing (asked first: a learner is enrolled) removes it from the catalogue; deleting is
+    // refused while a learner is enrolled.
     await page.goto(`/addcourses/${courseId}`);
     await page.getByRole('button', { name: 'Click to UnPublish' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Course Updated');
-    await page.waitForURL('**/courses');
+    const confirm = page.getByRole('dialog', { name: 'Unpublish this course?' });
+    await confirm.getByText('1 learner is enrolled. They keep their access').waitFor();
+    await shot(page, 'addcourses-unpublish-1280');
+    await confirm.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    await toast(page, 'Course unpublished: it is a draft again');
+    await page.getByRole('button', { name: 'Click to Publish' }).waitFor();
+    await page.goto('/courses');
     await page
       .getByRole('row', { name: new RegExp(title) })
       .getByText('Draft')
@@ -279,7 +324,8 @@ describe('an educator authors and publishes a course', () => {
     await phone.page.getByRole('img', { name: 'A draft without a picture: no thumbnail yet' }).first().waitFor();
     await shot(phone.page, 'courses-two-360');
 
-    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    // The refused publish (400) and delete (409) are expected; nothing else may fail.
+    expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
     await phone.context.close();
     await learnerPage.context.close();
     await context.close();
