@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Calibration of one tuning value of the AI search against every labelled query we have
-// (../shared/search-eval: dev and dev-b), in-process on fresh in-memory databases. For each
+// (bench/search-eval: dev and dev-b), in-process on fresh in-memory databases. For each
 // value of the grid it prints answered/abstained counts and nDCG@10 per set (the calibration
 // curve), then picks the value by 5-fold cross-validation over the pooled queries and by
 // holding out each set in turn. The objective is the one the engine's thresholds were fitted
@@ -18,7 +18,7 @@ import { insertCourses } from './lib/search-catalog.mjs';
 
 const { values: opt } = parseArgs({
   options: {
-    'eval-dir': { type: 'string', default: path.resolve(root, '../shared/search-eval') },
+    'eval-dir': { type: 'string', default: path.resolve(root, 'bench/search-eval') },
     param: { type: 'string', default: 'evidenceMass' },
     grid: { type: 'string', default: '1.5,2,2.5,3,100' },
     sets: { type: 'string', default: 'dev,dev-b' },

@@ -7,7 +7,7 @@
 //   npm run bench:search                      # everything
 //   node bench/search.mjs --skip-relevance     # latency only
 //   node bench/search.mjs --sizes 1000         # latency at 1k only
-//   node bench/search.mjs --eval-dir ../shared/search-eval
+//   node bench/search.mjs --eval-dir DIR                # other labelled sets (default bench/search-eval)
 //   node bench/search.mjs --in-process --skip-latency  # relevance without a server (quick, same engine)
 //   node bench/search.mjs --sets dev-b                 # one labelled set only
 //   node bench/search.mjs --skip-relevance --database-url postgres://…/kaksha_scale  # latency on a seeded database
@@ -23,7 +23,7 @@ import { insertCourses } from './lib/search-catalog.mjs';
 
 const { values: opt } = parseArgs({
   options: {
-    'eval-dir': { type: 'string', default: path.resolve(root, '../shared/search-eval') },
+    'eval-dir': { type: 'string', default: path.resolve(root, 'bench/search-eval') },
     sizes: { type: 'string', default: '1000,100000' },
     rounds: { type: 'string', default: '3' },
     'skip-relevance': { type: 'boolean', default: false },
@@ -91,7 +91,7 @@ const line = (s = '') => console.log(s);
 if (!existsSync(path.join(evalDir, 'run.mjs'))) {
   console.error(
     `search-eval not found at ${evalDir}\n` +
-      'It is expected next to the repository (../shared/search-eval); pass --eval-dir to point elsewhere.',
+      'The labelled sets and their harness live in bench/search-eval; pass --eval-dir to point elsewhere.',
   );
   process.exit(2);
 }
@@ -281,7 +281,14 @@ async function relevanceThroughServer(set) {
       dataDir,
       // tsx start-up on a busy machine can take a minute or more
       readySeconds: 300,
-      env: { SEED_DEMO: 'false', AI_PROVIDER: 'local', WEB_DIST: path.join(dataDir, 'no-web') },
+      // The sets' courses have no thumbnail or lecture video: run.mjs publishes them bare, which
+      // only the old publishing minimum allows.
+      env: {
+        SEED_DEMO: 'false',
+        AI_PROVIDER: 'local',
+        PUBLISH_CHECKLIST: 'off',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+      },
     });
     line(`\n== relevance (${set.name}): ${path.join(evalDir, 'run.mjs')} ==`);
     const stdout = await run(

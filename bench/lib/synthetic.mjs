@@ -1,5 +1,5 @@
 // A synthetic catalogue for the benchmarks (bench/web.mjs, bench/allcourses.mjs, bench/load.mjs):
-// `npm run db:seed-synthetic` (docs/operations.md#scale) into a temporary directory, or into one
+// `npm run db:seed-synthetic` (bench/README.md, "Synthetic catalogue") into a temporary directory, or into one
 // the caller keeps so several runs share one seeding.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
