@@ -31,6 +31,7 @@ import { securityHeadersPlugin } from './core/security-headers.ts';
 import { snapshotsPlugin } from './core/snapshots.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import billingRoutes from './modules/billing/billing.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
 import configRoutes from './modules/config/config.routes.ts';
@@ -48,7 +49,7 @@ import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
-import uploadsRoutes from './modules/uploads/uploads.routes.ts';
+import uploadsRoutes, { uploadsBackgroundPlugin } from './modules/uploads/uploads.routes.ts';
 import type { CompletionProbe } from './modules/uploads/uploads.service.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
@@ -135,10 +136,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
   // Background work, started here and by no route: AI search's re-embedding worker and its
-  // sweeps, the search index's upgrade to a new format, the video conversion workers.
+  // sweeps, the search index's upgrade to a new format, the video conversion workers, the resumable
+  // uploads' recovery and sweep (with the store their routes serve from).
   await app.register(searchEmbedderPlugin);
   await app.register(searchIndexUpgradePlugin);
   await app.register(videoWorkersPlugin);
+  await app.register(uploadsBackgroundPlugin, { probe: opts.uploadProbe });
   await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
 
@@ -158,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
+  await app.register(billingRoutes, { prefix: '/api/user' });
   await app.register(coursesRoutes, { prefix: '/api/course' });
   await app.register(lecturesRoutes, { prefix: '/api/course' });
   await app.register(sectionsRoutes, { prefix: '/api/course' });
@@ -170,7 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
-  await app.register(uploadsRoutes, { prefix: '/api/uploads', probe: opts.uploadProbe });
+  await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(mediaRoutes, { prefix: '/media' });
 
   await app.register(webRoutes, {

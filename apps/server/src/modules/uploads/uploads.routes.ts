@@ -1,30 +1,26 @@
-import { mkdir, open } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
 import { MESSAGES } from '@kaksha/contracts';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sweepPeriodically } from '../../core/partial-uploads.ts';
 import { presentLecture } from '../courses/courses.service.ts';
 import { lectureCaptionRows, loadOwnedLecture } from '../lectures/lectures.service.ts';
 import { assertVideoContent, SNIFF_BYTES } from '../media/media.service.ts';
 import {
   assertTusRequest,
-  type CompletionProbe,
   formatBytes,
   INTERNAL,
   isUploadId,
-  LectureUploadStore,
-  sweepStaleUploads,
-  TUS_EXTENSIONS,
   TUS_PATH,
   toTusError,
   tusError,
   UPLOAD_NOT_FOUND,
-  uploadCompletion,
   uploadMetadata,
   VIDEO_UPLOADS_PER_USER,
 } from './uploads.service.ts';
+
+/** app.ts registers it before these routes: the store they serve from, and the recovery and sweep. */
+export { uploadsBackgroundPlugin } from './uploads.background.ts';
 
 /** The request as the tus hooks see it: a web Request carrying Node's own (srvx). */
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
@@ -39,8 +35,9 @@ type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]
  * was not stored (the process died in between) is finished at start-up, by the periodic sweep and
  * by any HEAD or PATCH that finds it, so HEAD never says "complete" before the lecture has it
  * (uploads.service.ts `uploadCompletion`). Errors are `{message, id}` JSON bodies, 4xx for
- * anything the client got wrong. Uploads nothing wrote to for PARTIAL_UPLOAD_MAX_AGE_MS are removed.
- * `probe` is a test seam called at each step of finishing an upload.
+ * anything the client got wrong. The folder, its store and that completion, and the background
+ * recovery and sweep (uploads nothing wrote to for PARTIAL_UPLOAD_MAX_AGE_MS are removed) are
+ * uploads.background.ts's, which app.ts registers before these routes.
  */
 /** A file's first SNIFF_BYTES (fewer if it is shorter). */
 async function readHead(file: string) {
@@ -71,26 +68,11 @@ function jsonErrors(res: ServerResponse) {
   } as ServerResponse['writeHead'];
 }
 
-const uploadsRoutes: FastifyPluginAsync<{ probe?: CompletionProbe }> = async (app, opts) => {
+const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
-  const dir = path.join(config.dataDir, 'uploads');
-  await mkdir(dir, { recursive: true });
-  const datastore = new LectureUploadStore({ directory: dir });
-  // What we offer: a known length at creation (checked against the limit), no expiry by creation
-  // time (a long upload on a slow line must not expire while it runs; the sweep below goes by activity).
-  datastore.extensions = TUS_EXTENSIONS;
+  const { datastore, completion } = app.resumableUploads;
   const tooLarge = `Videos must be ${formatBytes(config.maxVideoBytes)} or smaller`;
   const uploads = app.limiter({ name: 'video-upload', ...VIDEO_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
-  const completion = uploadCompletion({
-    db: app.db,
-    storage: app.storage,
-    store: datastore,
-    videos: { jobs: app.jobs, video: config.video },
-    maxBytes: config.maxVideoBytes,
-    log: app.log,
-    probe: opts.probe,
-  });
-
   // Uploads whose first bytes said "video" (in this process; checked again when they finish).
   const sniffed = new Set<string>();
   // The Fastify request behind each tus request (its user was resolved from the session cookie).
@@ -216,28 +198,6 @@ const uploadsRoutes: FastifyPluginAsync<{ probe?: CompletionProbe }> = async (ap
   } as const;
   app.route({ ...route, method: [...route.method], url: '/' });
   app.route({ ...route, method: [...route.method], url: '/:uploadId' });
-
-  // Abandoned uploads, by last activity; before each sweep (the first at start), uploads a dead
-  // process left complete but not stored are finished, in the background (a large one takes a
-  // while to store, and start-up must not wait for it; a HEAD meanwhile waits for that attempt).
-  let ready = false;
-  let recovering: Promise<unknown> | undefined;
-  const recover = () => {
-    recovering ??= completion.recover(dir).finally(() => {
-      recovering = undefined;
-    });
-  };
-  app.addHook('onReady', async () => {
-    ready = true;
-    recover();
-  });
-  app.addHook('onClose', async () => {
-    await recovering;
-  });
-  await sweepPeriodically(app, 'abandoned resumable uploads', (maxAge) => {
-    if (ready) recover();
-    return sweepStaleUploads(dir, maxAge);
-  });
 };
 
 export default uploadsRoutes;
