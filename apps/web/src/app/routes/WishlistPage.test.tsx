@@ -76,7 +76,9 @@ describe('My Wishlist', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(heart);
     await screen.findByText('Saved first');
-    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Newest saved' })).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Newest saved' })).toBeNull(), {
+      timeout: 5000,
+    });
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 

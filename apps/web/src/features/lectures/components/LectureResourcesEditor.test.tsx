@@ -53,7 +53,7 @@ describe('LectureResourcesEditor', () => {
     expect(within(section).getByText('notes-0.pdf · 1 KB')).toBeInTheDocument();
     expect(screen.getByText(/\(2 of 20\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Notes 0' }));
-    await vi.waitFor(() => expect(screen.queryByText('Notes 0')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('Notes 0')).toBeNull(), { timeout: 5000 });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/course/lectureresources/l1/r0',
       expect.objectContaining({ method: 'DELETE' }),

@@ -73,17 +73,20 @@ function renderHeart(user: User | null = learner) {
   );
 }
 
+/** The first render of a file is cold (transforms, JIT): on a busy machine it takes over the default second. */
+const LOADED = { timeout: 5000 };
+
 const heart = () => screen.getByRole('button', { name: /wishlist/ });
 
 describe('WishlistButton', () => {
   it('adds the course: pressed, labelled "Remove from wishlist", and says so in a toast', async () => {
     renderHeart();
-    await waitFor(() => expect(heart()).toBeEnabled());
+    await waitFor(() => expect(heart()).toBeEnabled(), LOADED);
     expect(heart()).toHaveAttribute('aria-pressed', 'false');
     expect(heart()).toHaveAccessibleName('Add to wishlist');
 
     await userEvent.click(heart());
-    await waitFor(() => expect(toast.success.mock.calls.map((c) => c[0])).toContain('Added to your wishlist'));
+    await waitFor(() => expect(toast.success.mock.calls.map((c) => c[0])).toContain('Added to your wishlist'), LOADED);
     expect(calls).toContain('POST /api/wishlist/c1');
     expect(heart()).toHaveAttribute('aria-pressed', 'true');
     expect(heart()).toHaveAccessibleName('Remove from wishlist');
@@ -96,7 +99,7 @@ describe('WishlistButton', () => {
       open = resolve;
     });
     renderHeart();
-    await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(heart()).toHaveAttribute('aria-pressed', 'true'), LOADED);
     expect(heart()).toHaveAccessibleName('Remove from wishlist');
 
     await userEvent.click(heart());
@@ -104,7 +107,10 @@ describe('WishlistButton', () => {
     expect(heart()).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(heart());
     open();
-    await waitFor(() => expect(toast.success.mock.calls.map((c) => c[0])).toContain('Removed from your wishlist'));
+    await waitFor(
+      () => expect(toast.success.mock.calls.map((c) => c[0])).toContain('Removed from your wishlist'),
+      LOADED,
+    );
     expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual(['DELETE /api/wishlist/c1']);
     expect(heart()).toHaveAttribute('aria-pressed', 'false');
     expect(heart()).toHaveAccessibleName('Add to wishlist');
@@ -113,9 +119,9 @@ describe('WishlistButton', () => {
   it("turns back and shows the server's message when the change is refused", async () => {
     refuse = { status: 404, message: 'Course not found' };
     renderHeart();
-    await waitFor(() => expect(heart()).toBeEnabled());
+    await waitFor(() => expect(heart()).toBeEnabled(), LOADED);
     await userEvent.click(heart());
-    await waitFor(() => expect(toast.error.mock.calls.map((c) => c[0])).toContain('Course not found'));
+    await waitFor(() => expect(toast.error.mock.calls.map((c) => c[0])).toContain('Course not found'), LOADED);
     expect(heart()).toHaveAttribute('aria-pressed', 'false');
     expect(toast.success).not.toHaveBeenCalled();
   });
