@@ -1,4 +1,5 @@
 export { useSignOut } from './api/logout';
+export { safeNextPath, withNext } from './lib/next-path';
 
 // Each page downloaded when first opened (a chunk of its own).
 export const loadLoginPage = () => import('./pages/LoginPage');

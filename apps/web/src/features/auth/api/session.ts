@@ -3,7 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** After login, sign-up or Google sign-in: remember the user, refresh per-user data, go home (spec §2). */
+/** After login, sign-up or Google sign-in: remember the user and refresh per-user data (spec §2). */
 export function signedIn(queryClient: QueryClient, user: User) {
   queryClient.setQueryData(queryKeys.currentUser, user);
   void queryClient.invalidateQueries({ queryKey: queryKeys.creatorCourses });
@@ -19,11 +19,12 @@ export function signedOut(queryClient: QueryClient) {
   queryClient.setQueryData(queryKeys.currentUser, null);
 }
 
+/** Signed in: remember the user and go to `to` (a checked `next`, else '/'). */
 export function useOnSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return (user: User) => {
+  return (user: User, to = '/') => {
     signedIn(queryClient, user);
-    navigate('/', { replace: true });
+    navigate(to, { replace: true });
   };
 }

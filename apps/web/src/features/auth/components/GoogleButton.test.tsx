@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GoogleButton } from './GoogleButton';
+import { queryKeys } from '../../../lib/query-keys';
+import { renderWithProviders } from '../../../test/render';
+import { GoogleSignIn } from './GoogleButton';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -23,23 +23,24 @@ const config = (googleClientId: string | null) => ({
 });
 
 function renderButton(accountRole: '' | 'student' | 'educator', onSignedIn = vi.fn()) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <GoogleButton accountRole={accountRole} text="signup_with" onSignedIn={onSignedIn} />
-    </QueryClientProvider>,
+  const { container, client } = renderWithProviders(
+    <GoogleSignIn accountRole={accountRole} text="signup_with" onSignedIn={onSignedIn} />,
   );
-  return onSignedIn;
+  return { onSignedIn, container, client };
 }
 
-describe('GoogleButton', { timeout: 20_000 }, () => {
-  it('says Google sign-in is not configured when the server has no client id', async () => {
+describe('GoogleSignIn', () => {
+  it('shows nothing — no button, no "or" — when the server has no Google client id', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json(config(null))),
     );
-    renderButton('student');
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
-    expect(toast.info).toHaveBeenCalledWith('Google sign-in is not configured on this server');
+    const { container, client } = renderButton('student');
+    // Nothing once the server's answer is in.
+    await waitFor(() => expect(client.getQueryState(queryKeys.config)?.status).toBe('success'));
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('button', { name: 'Sign up with Google' })).toBeNull();
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 
   it('renders Google’s button and sends the ID token with the chosen role', async () => {
@@ -53,9 +54,10 @@ describe('GoogleButton', { timeout: 20_000 }, () => {
       url === '/api/config' ? json(config('client-123')) : json({ _id: 'u1', name: 'G', role: 'educator' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const onSignedIn = renderButton('educator');
+    const { onSignedIn } = renderButton('educator');
 
     await waitFor(() => expect(renderGoogle).toHaveBeenCalled());
+    expect(screen.getByText('or')).toBeInTheDocument();
     expect(initialize.mock.calls[0][0].client_id).toBe('client-123');
     callback?.({ credential: 'google-id-token' });
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(expect.objectContaining({ _id: 'u1' })));

@@ -2,20 +2,22 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useState } from 'react';
 import { controlClass, Field } from '../../../components/ui/Field';
 
-/** A password field with a show/hide toggle (spec §2). */
+/** A password field with a show/hide toggle (spec §2), and the server's message about it. */
 export function PasswordInput({
   label,
+  error,
   className = '',
   ...rest
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string }) {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; error?: string }) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field label={label}>
+    <Field label={label} error={error}>
       {(id, describedBy) => (
         <div className="relative">
           <input
             id={id}
             aria-describedby={describedBy}
+            aria-invalid={!!error || undefined}
             type={visible ? 'text' : 'password'}
             className={`${controlClass} pr-11 ${className}`}
             {...rest}

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import ForgotPasswordPage from './ForgotPasswordPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -17,25 +16,15 @@ afterEach(() => {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/forgotpassword', element: <ForgotPasswordPage /> },
-      { path: '/login', element: <h1>Login page</h1> },
-    ],
-    { initialEntries: ['/forgotpassword'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithProviders(<ForgotPasswordPage />, {
+    path: '/forgotpassword',
+    at: '/forgotpassword',
+    routes: [{ path: '/login', element: <h1>Login page</h1> }],
+  }).router;
 }
 
 describe('/forgotpassword', () => {
-  it('walks the three steps; a mismatch toasts and makes no call; success goes to /login', {
-    timeout: 30_000,
-  }, async () => {
+  it('walks the three steps; a mismatch toasts and makes no call; success goes to /login', async () => {
     const calls: string[] = [];
     let releaseSend: () => void = () => {};
     vi.stubGlobal(
@@ -98,5 +87,30 @@ describe('/forgotpassword', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Enter a valid email address'));
     expect(screen.getByRole('heading', { name: 'Forgot Your Password?' })).toBeInTheDocument();
+  });
+
+  it('shows the email’s message beside the email field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/sendotp')
+          ? json(
+              {
+                message: 'Enter a valid email address',
+                id: 'validation',
+                fields: { email: 'Enter a valid email address' },
+              },
+              400,
+            )
+          : json({}),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Email'), 'nope@x');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(toast.error).toHaveBeenCalledWith('Enter a valid email address');
   });
 });

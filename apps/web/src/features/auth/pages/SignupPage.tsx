@@ -1,89 +1,61 @@
 import { MESSAGES, type Role } from '@kaksha/contracts';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
+import { useState } from 'react';
 import { TextInput } from '../../../components/ui/Field';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useOnSignedIn } from '../api/session';
 import { useSignup } from '../api/signup';
-import { AuthCard, OrDivider } from '../components/AuthCard';
-import { GoogleButton } from '../components/GoogleButton';
+import { AuthForm } from '../components/AuthForm';
 import { PasswordInput } from '../components/PasswordInput';
 import { RolePills } from '../components/RolePills';
+import { useAuthForm } from '../components/useAuthForm';
 
-/** /signup (spec §2). No client checks: the server decides and its message is shown. */
+/** /signup (spec §2). No client checks: the server decides, and its messages are shown. */
 export default function SignupPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('student');
-  const signup = useSignup();
-  const onSignedIn = useOnSignedIn();
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    signup.mutate(
-      { name, email, password, role },
-      {
-        onSuccess: (user) => {
-          toast.success(MESSAGES.signupSuccess);
-          onSignedIn(user);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-  };
+  const { next, submit, signedIn, errors, busy } = useAuthForm(useSignup(), MESSAGES.signupSuccess);
 
   return (
-    <AuthCard title="Let's get Started" subtitle="Create your account">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextInput
-          label="Name"
-          name="name"
-          autoComplete="name"
-          placeholder="Your full name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <PasswordInput
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <RolePills value={role} onChange={setRole} />
-        <Button type="submit" busy={signup.isPending} className="mt-1 w-full">
-          Sign Up
-        </Button>
-      </form>
-      <OrDivider />
-      <GoogleButton
-        accountRole={role}
-        text="signup_with"
-        onSignedIn={(user) => {
-          toast.success(MESSAGES.signupSuccess);
-          onSignedIn(user);
-        }}
+    <AuthForm
+      title="Let's get Started"
+      subtitle="Create your account"
+      onSubmit={() => submit({ name, email, password, role })}
+      submitLabel="Sign Up"
+      busy={busy}
+      errors={errors}
+      google={{ accountRole: role, text: 'signup_with', onSignedIn: signedIn }}
+      switchTo={{ prompt: 'Already have an account?', path: '/login', label: 'Login', next }}
+    >
+      <TextInput
+        label="Name"
+        name="name"
+        autoComplete="name"
+        placeholder="Your full name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors?.name}
       />
-      <p className="mt-6 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-ink underline underline-offset-2">
-          Login
-        </Link>
-      </p>
-    </AuthCard>
+      <TextInput
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors?.email}
+      />
+      <PasswordInput
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors?.password}
+      />
+      <RolePills value={role} onChange={setRole} />
+    </AuthForm>
   );
 }

@@ -1,0 +1,91 @@
+import type { User } from '@kaksha/contracts';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadSignupPage } from '../features/auth';
+import { renderWithProviders } from '../test/render';
+import { RequireEducator, RequireGuest, RequireUser } from './guards';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+let SignupPage: Awaited<ReturnType<typeof loadSignupPage>>['default'];
+beforeAll(async () => {
+  SignupPage = (await loadSignupPage()).default;
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const student = {
+  _id: 'u1',
+  name: 'Asha',
+  email: 'a@example.com',
+  role: 'student',
+  enrolledCourses: [],
+} as unknown as User;
+
+/** The app's guards around stand-in pages, and the real sign-up page behind RequireGuest. */
+function renderApp(at: string, user: User | null) {
+  return renderWithProviders(<h1>Home</h1>, {
+    path: '/',
+    at,
+    user,
+    routes: [
+      { path: '/signup', element: <RequireGuest>{<SignupPage />}</RequireGuest> },
+      { path: '/viewcourse/:courseId', element: <RequireUser>{<h1>Course page</h1>}</RequireUser> },
+      { path: '/dashboard', element: <RequireEducator>{<h1>Dashboard</h1>}</RequireEducator> },
+    ],
+  });
+}
+
+const where = (router: ReturnType<typeof renderApp>['router']) =>
+  router.state.location.pathname + router.state.location.search;
+
+describe('guards', () => {
+  it('send a visitor to /signup with the page in `next`, and signing up comes back to it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/signup'
+          ? json(student, 201)
+          : json({ googleClientId: null, paymentProvider: 'sandbox', paymentKeyId: 'k', currency: 'INR' }),
+      ),
+    );
+    const { router } = renderApp('/viewcourse/c1?preview=1', null);
+    await screen.findByRole('heading', { name: "Let's get Started" });
+    expect(where(router)).toBe(`/signup?next=${encodeURIComponent('/viewcourse/c1?preview=1')}`);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Asha');
+    await user.type(screen.getByLabelText('Email'), 'a@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByRole('heading', { name: 'Course page' });
+    expect(where(router)).toBe('/viewcourse/c1?preview=1');
+  });
+
+  it('an educator page: a visitor keeps `next`; a signed-in learner goes to /signup and on home', async () => {
+    const visitor = renderApp('/dashboard', null);
+    await screen.findByRole('heading', { name: "Let's get Started" });
+    expect(where(visitor.router)).toBe('/signup?next=%2Fdashboard');
+    cleanup();
+
+    const learner = renderApp('/dashboard', student);
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(where(learner.router)).toBe('/');
+  });
+
+  it('a signed-in user on /signup goes on to a same-site `next`, never to another site', async () => {
+    const same = renderApp(`/signup?next=${encodeURIComponent('/viewcourse/c2')}`, student);
+    await screen.findByRole('heading', { name: 'Course page' });
+    expect(where(same.router)).toBe('/viewcourse/c2');
+    cleanup();
+
+    const foreign = renderApp(`/signup?next=${encodeURIComponent('//evil.example')}`, student);
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(where(foreign.router)).toBe('/');
+  });
+});

@@ -1,0 +1,65 @@
+import type { Role, User } from '@kaksha/contracts';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { withNext } from '../lib/next-path';
+import { AuthCard } from './AuthCard';
+import { GoogleSignIn } from './GoogleButton';
+
+/**
+ * The login and sign-up screens (spec §2): the card, the form and its button, Google sign-in
+ * (when the server has it), and the link to the other screen, which keeps `next`.
+ */
+export function AuthForm({
+  title,
+  subtitle,
+  onSubmit,
+  submitLabel,
+  busy,
+  errors,
+  children,
+  google,
+  switchTo,
+}: {
+  title: string;
+  subtitle: string;
+  onSubmit: () => void;
+  submitLabel: string;
+  busy: boolean;
+  /** The server's per-field messages: the first field named gets the focus. */
+  errors: Record<string, string> | undefined;
+  children: ReactNode;
+  google: { accountRole: Role | ''; text: 'signin_with' | 'signup_with'; onSignedIn: (user: User) => void };
+  switchTo: { prompt: string; path: string; label: string; next: string };
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {children}
+        <Button type="submit" busy={busy} className="mt-1 w-full">
+          {submitLabel}
+        </Button>
+      </form>
+      <GoogleSignIn {...google} />
+      <p className="mt-6 text-center text-sm text-muted">
+        {switchTo.prompt}{' '}
+        <Link
+          to={withNext(switchTo.path, switchTo.next)}
+          className="font-semibold text-ink underline underline-offset-2"
+        >
+          {switchTo.label}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
