@@ -31,6 +31,7 @@ import { securityHeadersPlugin } from './core/security-headers.ts';
 import { snapshotsPlugin } from './core/snapshots.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import billingRoutes from './modules/billing/billing.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
 import configRoutes from './modules/config/config.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
+  await app.register(billingRoutes, { prefix: '/api/user' });
   await app.register(coursesRoutes, { prefix: '/api/course' });
   await app.register(lecturesRoutes, { prefix: '/api/course' });
   await app.register(sectionsRoutes, { prefix: '/api/course' });

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './catalog.ts';
 export * from './certificates.ts';
 export * from './common.ts';

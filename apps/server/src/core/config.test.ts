@@ -90,4 +90,87 @@ describe('config', () => {
     expect(() => loadConfig({ DRAWN_PAGES_AT_ONCE: '-1' })).toThrow(/DRAWN_PAGES_AT_ONCE/);
     expect(() => loadConfig({ SERVER_RENDERED_PAGES_AT_ONCE: 'many' })).toThrow(/SERVER_RENDERED_PAGES_AT_ONCE/);
   });
+
+  describe('the seller of record and GST (issue #28)', () => {
+    const seller = { SELLER_LEGAL_NAME: 'Kaksha Pvt Ltd', SELLER_ADDRESS: 'Mumbai', SELLER_STATE_CODE: '27' };
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted it');
+    };
+
+    it('uses the demo seller with a valid GSTIN and 18% when nothing is set', () => {
+      expect(loadConfig({}).billing).toEqual({
+        seller: {
+          legalName: 'Kaksha Learning Private Limited (demo)',
+          address: '1 Demo Road, Bengaluru, Karnataka 560001',
+          stateCode: '29',
+          stateName: 'Karnataka',
+          gstin: '29AAACK1234K1ZL',
+          demo: true,
+        },
+        gstRatePercent: 18,
+        sacCode: '999293',
+        invoicePrefix: 'KAK',
+      });
+      // A production site on the sandbox (a demo deployment) keeps it too.
+      expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).billing.seller.demo).toBe(true);
+    });
+
+    it('needs the real seller in production with Razorpay, naming each variable', () => {
+      const text = message({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'razorpay' });
+      for (const name of ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_STATE_CODE']) {
+        expect(text).toMatch(new RegExp(`${name}: required in production with PAYMENT_PROVIDER=razorpay`));
+      }
+      const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'razorpay', ...seller });
+      expect(config.billing.seller).toEqual({
+        legalName: 'Kaksha Pvt Ltd',
+        address: 'Mumbai',
+        stateCode: '27',
+        stateName: 'Maharashtra',
+        gstin: null,
+        demo: false,
+      });
+    });
+
+    it('needs name, address and state once any SELLER_* is set; no GSTIN is an unregistered seller', () => {
+      expect(message({ SELLER_STATE_CODE: '27' })).toMatch(
+        /SELLER_LEGAL_NAME: required once any SELLER_\* variable is set/,
+      );
+      expect(message({ SELLER_GSTIN: '27AAPFU0939F1ZV' })).toMatch(/SELLER_STATE_CODE: required/);
+      expect(loadConfig({ ...seller, SELLER_GSTIN: '' }).billing.seller.gstin).toBeNull();
+      expect(loadConfig({ ...seller, SELLER_GSTIN: '27aapfu0939f1zv' }).billing.seller.gstin).toBe('27AAPFU0939F1ZV');
+    });
+
+    it('checks the state code and the GSTIN: format, check character, and its state', () => {
+      expect(message({ ...seller, SELLER_STATE_CODE: '39' })).toMatch(
+        /SELLER_STATE_CODE: must be a two-digit GST state code/,
+      );
+      expect(message({ ...seller, SELLER_STATE_CODE: 'Maharashtra' })).toMatch(/SELLER_STATE_CODE/);
+      expect(loadConfig({ ...seller, SELLER_STATE_CODE: '97' }).billing.seller.stateName).toBe('Other Territory');
+      expect(message({ ...seller, SELLER_GSTIN: '27AAPFU0939F1Z' })).toMatch(
+        /SELLER_GSTIN: GSTIN is not in the GST format/,
+      );
+      expect(message({ ...seller, SELLER_GSTIN: '27AAPFU0939F1ZX' })).toMatch(/SELLER_GSTIN: GSTIN check character/);
+      expect(message({ ...seller, SELLER_GSTIN: '29AAGCB7383J1Z4' })).toMatch(
+        /SELLER_GSTIN: its first two digits must equal SELLER_STATE_CODE \(27\)/,
+      );
+    });
+
+    it('checks GST_RATE_PERCENT, SAC_CODE and INVOICE_PREFIX', () => {
+      expect(loadConfig({ GST_RATE_PERCENT: '5' }).billing.gstRatePercent).toBe(5);
+      expect(loadConfig({ GST_RATE_PERCENT: '0.25' }).billing.gstRatePercent).toBe(0.25);
+      expect(message({ GST_RATE_PERCENT: 'eighteen' })).toMatch(/GST_RATE_PERCENT/);
+      expect(message({ GST_RATE_PERCENT: '-1' })).toMatch(/GST_RATE_PERCENT/);
+      expect(message({ GST_RATE_PERCENT: '18.125' })).toMatch(/GST_RATE_PERCENT: must have at most two decimals/);
+      expect(message({ SAC_CODE: '99929' })).toMatch(/SAC_CODE: must be a six-digit SAC code/);
+      expect(loadConfig({ INVOICE_PREFIX: 'ksh24' }).billing.invoicePrefix).toBe('KSH24');
+      expect(message({ INVOICE_PREFIX: 'KSH/24' })).toMatch(/INVOICE_PREFIX: must be 1 to 8 letters or digits/);
+      expect(message({ INVOICE_PREFIX: 'TOOLONGPREFIX' })).toMatch(/INVOICE_PREFIX/);
+    });
+  });
 });

@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { LECTURE_RESOURCE_MAX_BYTES } from '@kaksha/contracts';
+import {
+  GST_STATES,
+  GSTIN_MESSAGES,
+  type GstStateCode,
+  gstinProblem,
+  isGstStateCode,
+  LECTURE_RESOURCE_MAX_BYTES,
+} from '@kaksha/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -64,6 +71,30 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().default('kaksha_sandbox_webhook_secret'),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // The seller of record (issue #28); checked together in sellerConfig, demo values when none is set.
+  SELLER_LEGAL_NAME: optional,
+  SELLER_ADDRESS: optional,
+  SELLER_STATE_CODE: optional.pipe(
+    z
+      .string()
+      .refine(isGstStateCode, 'must be a two-digit GST state code (01-38 or 97), such as 07 for Delhi')
+      .optional(),
+  ),
+  SELLER_GSTIN: optional.transform((v) => v?.replace(/\s+/g, '').toUpperCase()),
+  GST_RATE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((v) => Number.isInteger(v * 100), 'must have at most two decimals')
+    .default(18),
+  SAC_CODE: z
+    .string()
+    .regex(/^[0-9]{6}$/, 'must be a six-digit SAC code')
+    .default('999293'),
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits')
+    .default('KAK'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TRUST_PROXY: z
@@ -133,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         '(razorpay for real payments, or sandbox to run the test checkout on purpose)',
     );
   }
+  const seller = sellerConfig(e);
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   // Browsers drop a SameSite=None cookie that is not Secure, and it only serves a web app on another site.
@@ -214,6 +246,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** How long an unpaid order (and the price it quotes) stays payable. */
       orderTtlMs: e.PAYMENT_ORDER_TTL_MINUTES * 60_000,
     },
+    /**
+     * GST (modules/billing, issue #28): the platform sells every course and invoices under its own
+     * GSTIN; `seller.gstin` null means an unregistered seller (no tax lines). Prices include GST.
+     */
+    billing: {
+      seller,
+      gstRatePercent: e.GST_RATE_PERCENT,
+      sacCode: e.SAC_CODE,
+      invoicePrefix: e.INVOICE_PREFIX.toUpperCase(),
+    },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
@@ -262,5 +304,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     /** Signed-in pages the server renders at once (ADR 0014); beyond it the app renders them (0: never). */
     serverRenderedPagesAtOnce: e.SERVER_RENDERED_PAGES_AT_ONCE ?? e.DRAWN_PAGES_AT_ONCE ?? 2,
+  };
+}
+
+/**
+ * The demo seller, used when no SELLER_* variable is set and the site does not take real payments:
+ * a syntactically valid GSTIN (its check character computed) in Karnataka, so a fresh install shows
+ * the whole breakdown. It is nobody's registration.
+ */
+export const DEMO_SELLER = {
+  legalName: 'Kaksha Learning Private Limited (demo)',
+  address: '1 Demo Road, Bengaluru, Karnataka 560001',
+  stateCode: '29',
+  gstin: '29AAACK1234K1ZL',
+} as const;
+
+type Env = z.infer<typeof envSchema>;
+
+export interface Seller {
+  legalName: string;
+  address: string;
+  stateCode: GstStateCode;
+  stateName: string;
+  /** Null: not GST-registered, so no tax is charged. */
+  gstin: string | null;
+  demo: boolean;
+}
+
+/**
+ * Who sells. With none of SELLER_* set the demo seller stands in — except in production with
+ * PAYMENT_PROVIDER=razorpay, where money is taken and the invoices must name the real seller. Once
+ * any is set, name, address and state are required; SELLER_GSTIN is optional (unset or empty: an
+ * unregistered seller) and, when given, must pass its check character and be of SELLER_STATE_CODE.
+ */
+function sellerConfig(e: Env): Seller {
+  const given = [e.SELLER_LEGAL_NAME, e.SELLER_ADDRESS, e.SELLER_STATE_CODE, e.SELLER_GSTIN].some(
+    (v) => v !== undefined,
+  );
+  const sells = e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === 'razorpay';
+  if (!given && !sells) return { ...DEMO_SELLER, stateName: GST_STATES[DEMO_SELLER.stateCode], demo: true };
+  const why = given ? 'once any SELLER_* variable is set' : 'in production with PAYMENT_PROVIDER=razorpay';
+  const problems: string[] = [];
+  const required = { SELLER_LEGAL_NAME: e.SELLER_LEGAL_NAME, SELLER_ADDRESS: e.SELLER_ADDRESS };
+  for (const [name, value] of Object.entries(required)) if (!value?.trim()) problems.push(`${name}: required ${why}`);
+  const stateCode = e.SELLER_STATE_CODE;
+  if (!stateCode) problems.push(`SELLER_STATE_CODE: required ${why}`);
+  const gstin = e.SELLER_GSTIN;
+  if (gstin) {
+    const problem = gstinProblem(gstin, stateCode);
+    if (problem === 'state')
+      problems.push(`SELLER_GSTIN: its first two digits must equal SELLER_STATE_CODE (${stateCode})`);
+    else if (problem) problems.push(`SELLER_GSTIN: ${GSTIN_MESSAGES[problem]}`);
+  }
+  if (problems.length > 0 || !stateCode) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    legalName: (e.SELLER_LEGAL_NAME as string).trim(),
+    address: (e.SELLER_ADDRESS as string).trim(),
+    stateCode,
+    stateName: GST_STATES[stateCode],
+    gstin: gstin ?? null,
+    demo: false,
   };
 }

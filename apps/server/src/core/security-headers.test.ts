@@ -78,6 +78,10 @@ describe('security headers with Google sign-in, Razorpay and https configured', 
     RAZORPAY_KEY_ID: 'rzp_test_1',
     RAZORPAY_KEY_SECRET: 'secret-1',
     RAZORPAY_WEBHOOK_SECRET: 'hook-1',
+    // A production site that takes payments must name its seller (issue #28, core/config.ts).
+    SELLER_LEGAL_NAME: 'Kaksha Pvt Ltd',
+    SELLER_ADDRESS: 'Bengaluru',
+    SELLER_STATE_CODE: '29',
     NODE_ENV: 'production',
   });
 

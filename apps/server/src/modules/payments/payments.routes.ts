@@ -2,6 +2,8 @@ import {
   createOrderRequestSchema,
   createOrderResponseSchema,
   messageSchema,
+  paymentQuoteRequestSchema,
+  paymentQuoteSchema,
   sandboxPayRequestSchema,
   sandboxPayResponseSchema,
   verifyPaymentRequestSchema,
@@ -12,7 +14,7 @@ import { z } from 'zod';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import { mailOnEnrolment } from './payments.mail.ts';
 import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
-import { handleWebhook, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
+import { handleWebhook, quoteEnrollment, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
 
 /** The signed-in learner; the `userId` a request may name (optional) must be them. */
 function learner(request: FastifyRequest, userId?: string) {
@@ -53,6 +55,22 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       await orderLimit.hit(request);
       return startEnrollment(app.db, provider, user.id, request.body.courseId, payment.orderTtlMs, notify);
     },
+  );
+
+  app.post(
+    '/quote',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'What a course costs the signed-in learner, with the GST in it (rupees with paise)',
+        description:
+          "Prices include GST. `amount = taxable + cgst + sgst + igst` to the paisa; CGST+SGST when the place of supply (GSTIN state, else billing state, else the seller's) is the seller's state, IGST otherwise; no tax when the seller is not GST-registered. 404 for an unknown or unpublished course.",
+        body: paymentQuoteRequestSchema,
+        response: { 200: paymentQuoteSchema },
+      },
+    },
+    async (request) => quoteEnrollment(app.db, app.config.billing, request.user!.id, request.body.courseId),
   );
 
   app.post(

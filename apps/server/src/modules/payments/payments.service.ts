@@ -3,6 +3,7 @@ import {
   CHECKOUT,
   type CreateOrderResponse,
   MESSAGES,
+  type PaymentQuote,
   type SandboxPayResponse,
   text,
   type VerifyPaymentRequest,
@@ -14,6 +15,7 @@ import type { Db, DbOrTx, Tx } from '../../core/db/client.ts';
 import { courses, enrollments, paymentOrders } from '../../core/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { type BillingConfig, quotePrice } from '../billing/billing.service.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
 import type { EnrolmentNotice } from './payments.mail.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
@@ -22,6 +24,27 @@ type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** The price of a course in paise; the request never decides it. */
 const toPaise = (rupees: number) => rupees * 100;
+
+/**
+ * quote: what buying a published course costs the learner and the GST in it (modules/billing).
+ * Unknown or unpublished courses are 404, as in create-order; a course without a price 400.
+ */
+export async function quoteEnrollment(
+  db: Db,
+  billing: BillingConfig,
+  learnerId: string,
+  courseId: string,
+): Promise<PaymentQuote> {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [course] = await db
+    .select({ price: courses.price, isPublished: courses.isPublished })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!course?.isPublished) throw notFound('Course not found');
+  if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
+  return quotePrice(db, billing, learnerId, course.price);
+}
 
 /**
  * create-order: checks that the learner may buy the course, then either enrols at once
