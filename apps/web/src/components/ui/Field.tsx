@@ -103,7 +103,13 @@ export function Select({
   return (
     <Field label={label} error={error}>
       {(id, describedBy) => (
-        <select id={id} aria-describedby={describedBy} className={`${control} ${className}`} {...rest}>
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={!!error || undefined}
+          className={`${control} ${className}`}
+          {...rest}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o} value={o}>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kaksha/contracts';
+import { IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -8,7 +8,7 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextArea, TextInput } from '../../../components/ui/Field';
 import { FileInput } from '../../../components/ui/FileInput';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
@@ -27,6 +27,8 @@ export default function EditProfilePage() {
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateProfile();
   const navigate = useNavigate();
+  // The server's per-field messages, shown under their inputs.
+  const fields = update.error instanceof ApiError ? update.error.fields : undefined;
 
   useEffect(() => {
     if (!photo) {
@@ -40,11 +42,18 @@ export default function EditProfilePage() {
 
   if (!user) return null;
 
-  /** Only images are previewed and uploaded; anything else is refused at once. */
+  /** Only images within the upload limit are previewed and uploaded; anything else is refused at once. */
   const pickPhoto = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
-    if (file && !file.type.startsWith('image/')) {
-      toast.error('Please choose an image file');
+    const refusal = !file
+      ? null
+      : !file.type.startsWith('image/')
+        ? 'Please choose an image file'
+        : file.size > IMAGE_MAX_BYTES
+          ? MESSAGES.imageTooLarge
+          : null;
+    if (refusal) {
+      toast.error(refusal);
       e.target.value = '';
       setPhoto(null);
       return;
@@ -83,6 +92,7 @@ export default function EditProfilePage() {
                 name="photoUrl"
                 accept="image/*"
                 onChange={pickPhoto}
+                error={fields?.photoUrl}
                 hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square."
               />
             </div>
@@ -93,6 +103,7 @@ export default function EditProfilePage() {
             autoComplete="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
+            error={fields?.name}
           />
           <TextInput label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" />
           {user.role === 'educator' && (
@@ -116,8 +127,9 @@ export default function EditProfilePage() {
             rows={3}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
+            error={fields?.description}
           />
-          {problem && (
+          {problem && !fields && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
               {problem}
             </p>

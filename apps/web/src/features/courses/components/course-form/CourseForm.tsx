@@ -50,7 +50,7 @@ export function CourseForm({ course }: { course: Course }) {
 
       <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
         <CourseFields form={form} errors={errors} />
-        <ThumbnailField course={course} form={form} />
+        <ThumbnailField course={course} form={form} error={errors?.thumbnail} />
         <div className="flex flex-wrap gap-3 border-t border-line pt-5">
           <Button type="submit" busy={save.isPending}>
             Save

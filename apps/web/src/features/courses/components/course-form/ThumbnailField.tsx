@@ -1,16 +1,25 @@
-import type { Course } from '@kaksha/contracts';
+import { type Course, IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import type { ChangeEvent } from 'react';
 import { FileInput } from '../../../../components/ui/FileInput';
 import { toast } from '../../../../lib/toast';
 import { CourseThumbnail } from '../CourseThumbnail';
 import type { CourseForm } from './useCourseForm';
 
-/** The thumbnail (images only), previewed before it is uploaded with the next save or publish. */
-export function ThumbnailField({ course, form }: { course: Course; form: CourseForm }) {
+/**
+ * The thumbnail (images only, up to the upload limit: refused here before any upload), previewed
+ * before it is uploaded with the next save or publish; `error` is the server's message about it.
+ */
+export function ThumbnailField({ course, form, error }: { course: Course; form: CourseForm; error?: string }) {
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
       toast.error('Please choose an image file');
+      e.target.value = '';
+      form.setThumbnail(null);
+      return;
+    }
+    if (file && file.size > IMAGE_MAX_BYTES) {
+      toast.error(MESSAGES.imageTooLarge);
       e.target.value = '';
       form.setThumbnail(null);
       return;
@@ -24,6 +33,7 @@ export function ThumbnailField({ course, form }: { course: Course; form: CourseF
       name="thumbnail"
       accept="image/*"
       onChange={pick}
+      error={error}
       before={
         <div className="w-full max-w-xs">
           {form.preview ? (
