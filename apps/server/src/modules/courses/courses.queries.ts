@@ -74,8 +74,8 @@ function selectCourses(db: DbOrTx, where: SQL | undefined, opts: CourseQueryOpti
 /**
  * The read model of courses matching `where`, ordered by `orderBy`. Seven statements whatever the
  * number of courses (courses, lectures, sections, captions, lecture resources, reviews, the
- * viewer's own enrolments),
- * each an index lookup by course id; counts and averages are computed from the loaded rows.
+ * viewer's own enrolments), and an eighth, the quiz counts, only when the viewer created some of
+ * them; each an index lookup by course id; counts and averages are computed from the loaded rows.
  */
 export async function queryCourses(
   db: DbOrTx,
