@@ -61,6 +61,10 @@ function fakeServer(lectures: Lecture[], sections: CourseSection[]) {
       return json({ ...section, message: 'Section Created' }, 201);
     }
     if (path === '/api/course/createlecture/c1') {
+      if (!String(body.lectureTitle ?? '').trim()) {
+        const message = 'Lecture title is required';
+        return json({ message, id: 'validation', fields: { lectureTitle: message } }, 400);
+      }
       const created = { ...lecture(`l${state.lectures.length + 1}`, body.lectureTitle), sectionId: body.sectionId };
       state.lectures = [...state.lectures, created];
       state.sections = state.sections.map((s) =>
@@ -223,6 +227,16 @@ describe('CreateLecturePage sections', () => {
       sectionId: 'sA',
     });
     await waitFor(() => expect(lectureTitles(sectionBox('Basics'))).toEqual(['Intro', 'More basics']));
+  });
+
+  it('shows the server’s message under Lecture Title as well as in a toast', async () => {
+    fakeServer([lecture('l1', 'Intro')], []);
+    renderPage();
+    await screen.findByText('Intro', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Lecture' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Lecture title is required'));
+    expect(screen.getByLabelText('Lecture Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('Lecture title is required');
   });
 
   it('renames, moves and removes sections, each with a toast', async () => {

@@ -145,4 +145,27 @@ describe('the course form’s publish checklist and control', { timeout: 30_000 
     await userEvent.type(listPrice, '999');
     expect(screen.queryByText(/List price must be higher/)).toBeNull();
   });
+
+  it('shows the server’s messages beside their fields on Save, thumbnail and level included, with the toast', async () => {
+    const fields = {
+      title: 'Title is required',
+      level: "Level must be 'Beginner', 'Medium' or 'Advance'",
+      thumbnail: 'The thumbnail is not an image',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: fields.title, fields }), { status: 400 })),
+    );
+    renderForm(draft);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(fields.title));
+    for (const [label, message] of [
+      ['Title', fields.title],
+      ['Level', fields.level],
+      ['Course Thumbnail', fields.thumbnail],
+    ]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+    }
+  });
 });
