@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import type { CourseProgress } from '../api/progress';
 import { LectureViewer } from './LectureViewer';
 
@@ -94,6 +95,38 @@ describe('LectureViewer', () => {
     expect(within(list).getByRole('button', { name: /Variables/ })).not.toHaveAttribute('aria-current');
     await userEvent.click(within(list).getByRole('button', { name: /Closures/ }));
     expect(onLectureChosen).toHaveBeenCalled();
+  });
+
+  it.each([
+    [360, true],
+    [1280, false],
+  ])('at %i px, choosing a lecture scrolls the player into view: %s', async (width, scrolls) => {
+    // Only a phone's layout puts the list under the player (one column below 1024 px).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 1024px)' ? width >= 1024 : false,
+    }));
+    const scrolled: { element: Element; options: unknown }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      scrolled.push({ element: this, options });
+    };
+    try {
+      renderWithProviders(<LectureViewer course={course} enrolled isCreator={false} progress={progress} />);
+      const list = screen.getByRole('complementary');
+      await userEvent.click(within(list).getByRole('button', { name: /Setup/ }));
+      if (!scrolls) {
+        expect(scrolled).toEqual([]);
+        return;
+      }
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0].options).toEqual({ behavior: 'smooth', block: 'start' });
+      // The column with the player and the chosen lecture's title, not the list.
+      expect(scrolled[0].element).toContainElement(screen.getByRole('heading', { level: 2, name: 'Setup' }));
+      expect(scrolled[0].element).not.toContainElement(list);
+    } finally {
+      vi.unstubAllGlobals();
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it('lets an enrolled learner open and mark complete a lecture without a video', () => {

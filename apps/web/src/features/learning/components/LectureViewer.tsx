@@ -1,5 +1,5 @@
 import type { Course } from '@kaksha/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/Card';
 import type { CourseProgress } from '../api/progress';
 import { LectureList } from './lecture-viewer/LectureList';
@@ -47,6 +47,7 @@ export function LectureViewer({
   const { applySaved, marking, toggleComplete } = useMarkComplete(course._id);
   // Progress is tracked (saved, marked complete) for enrolled learners only.
   const track = enrolled;
+  const player = useRef<HTMLDivElement>(null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -54,7 +55,7 @@ export function LectureViewer({
       {!enrolled && !isCreator && <PreviewNote courseId={course._id} />}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="flex min-w-0 flex-col gap-4">
+        <div ref={player} className="flex min-w-0 scroll-mt-20 flex-col gap-4">
           {stage ? (
             stage
           ) : (
@@ -91,6 +92,11 @@ export function LectureViewer({
             onChoose={(lectureId) => {
               choose(lectureId);
               onLectureChosen?.();
+              // Below 1024 px the list is under the player: bring the player back into view.
+              if (!(window.matchMedia?.('(min-width: 1024px)').matches ?? true)) {
+                const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+                player.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+              }
             }}
             afterSection={afterSection}
             listEnd={listEnd}
