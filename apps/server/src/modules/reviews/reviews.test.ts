@@ -69,7 +69,9 @@ describe('reviews', async () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ message: 'Review Added', review: { rating: 2, comment: 'Meh' } });
     const second = await give(bob, { rating: 4, comment: 'Grew on me', courseId: course.id });
+    // The answer says it replaced the first (the web's 'Review Updated' reads it).
     expect(second.statusCode).toBe(200);
+    expect(second.json().message).toBe('Review Updated');
     expect(second.json().review).toMatchObject({ _id: first.json().review._id, rating: 4, comment: 'Grew on me' });
     const rows = await app.db.select().from(reviews).where(eq(reviews.userId, bob.id));
     expect(rows).toHaveLength(1);

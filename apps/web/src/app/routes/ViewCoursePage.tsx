@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../lib/current-user';
 /** A row of four cards on a laptop, two rows on a tablet. */
 const OTHER_COURSES_SHOWN = 8;
 
-/** Course detail (spec §2 /viewcourse/{courseId}): the course, enrolment and reviews. */
+/** Course detail (spec §2 /viewcourse/{courseId}): the course, enrolment, reviews, and for its learners the review form. */
 export default function ViewCoursePage() {
   const { courseId = '' } = useParams();
   const { user } = useCurrentUser();
@@ -28,6 +28,8 @@ export default function ViewCoursePage() {
   const others = useDeferredValue(creatorCourses.data);
   usePageTitle(course?.title);
   const isCreator = !!course && user?._id === course.creator;
+  // Only learners enrolled in the course may review it (the server's rule too).
+  const enrolled = !!course && !!user?.enrolledCourses.some((c) => c._id === course._id);
 
   const details = useMemo(() => {
     if (!course) return null;
@@ -43,10 +45,10 @@ export default function ViewCoursePage() {
           </div>
         }
         reviews={<CourseReviews course={course} />}
-        reviewForm={!isCreator && <ReviewForm courseId={course._id} />}
+        reviewForm={enrolled && !isCreator && <ReviewForm courseId={course._id} />}
       />
     );
-  }, [course, others, isCreator]);
+  }, [course, others, isCreator, enrolled]);
 
   if (isPending) return <CourseDetailsSkeleton />;
   if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;

@@ -51,6 +51,16 @@ describe('ReviewForm', () => {
     expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe('');
   });
 
+  it("says 'Review Updated' when the learner's earlier review was replaced", async () => {
+    vi.stubGlobal('fetch', answer(200, { message: 'Review Updated', review: {} }));
+    renderForm();
+    await userEvent.click(screen.getByLabelText('3 stars'));
+    await userEvent.type(screen.getByLabelText('Comment'), 'Better on a second look');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Review Updated'));
+    expect(toast.success).not.toHaveBeenCalledWith('Review Added');
+  });
+
   it("shows the server's message when the review is refused", async () => {
     vi.stubGlobal('fetch', answer(403, { message: 'Only learners enrolled in this course can review it' }));
     renderForm();

@@ -7,7 +7,10 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useGiveReview } from '../api/give-review';
 
-/** Rate 1-5 stars (starting at 0) and comment; 'Review Added' on success, the server's message otherwise. */
+/**
+ * Rate 1-5 stars (starting at 0) and comment; 'Review Added' on success, 'Review Updated' when it
+ * replaced the learner's earlier review (the server's answer says which), the server's message otherwise.
+ */
 export function ReviewForm({ courseId }: { courseId: string }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
@@ -24,8 +27,8 @@ export function ReviewForm({ courseId }: { courseId: string }) {
     give.mutate(
       { rating, comment: comment.trim(), courseId },
       {
-        onSuccess: () => {
-          toast.success(MESSAGES.reviewAdded);
+        onSuccess: ({ message }) => {
+          toast.success(message === MESSAGES.reviewUpdated ? MESSAGES.reviewUpdated : MESSAGES.reviewAdded);
           setRating(0);
           setComment('');
         },

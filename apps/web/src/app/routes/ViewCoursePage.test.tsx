@@ -1,0 +1,83 @@
+import type { Course, User } from '@kaksha/contracts';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import ViewCoursePage from './ViewCoursePage';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const course: Course = {
+  _id: 'c1',
+  title: 'Rust for the web',
+  subTitle: 'Fast back ends',
+  description: 'Ownership to Axum',
+  category: 'Web Development',
+  level: 'Beginner',
+  price: 499,
+  listPrice: null,
+  totalDurationSeconds: null,
+  thumbnail: null,
+  isPublished: true,
+  creator: 'e1',
+  lectures: [],
+  lectureCount: 0,
+  reviews: [],
+  avgRating: 0,
+  reviewCount: 0,
+  enrolledStudents: [],
+  enrolledCount: 0,
+  earnings: 0,
+  quizCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const learner = (enrolled: boolean, role: User['role'] = 'student', id = 'u1'): User => ({
+  _id: id,
+  name: 'Asha',
+  email: 'asha@example.com',
+  role,
+  description: '',
+  photoUrl: null,
+  enrolledCourses: enrolled
+    ? [{ _id: 'c1', title: course.title, thumbnail: null, category: course.category, level: course.level }]
+    : [],
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+function renderPage(user: User) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/api/course/getcourse/c1') return json(course);
+      if (path === '/api/course/getcreator') return json({ _id: 'e1', name: 'Ravi', description: '', photoUrl: null });
+      if (path === '/api/wishlist') return json({ courses: [] });
+      return json({ courses: [] });
+    }),
+  );
+  renderWithProviders(<ViewCoursePage />, { path: '/viewcourse/:courseId', at: '/viewcourse/c1', user });
+}
+
+describe('/viewcourse: the review form', () => {
+  it('shows to a learner enrolled in the course', async () => {
+    renderPage(learner(true));
+    expect(await screen.findByRole('form', { name: 'Write a Review' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a learner not enrolled', learner(false)],
+    ['the course’s creator', learner(false, 'educator', 'e1')],
+  ])('does not show to %s', async (_who, user) => {
+    renderPage(user);
+    await screen.findByRole('heading', { level: 1, name: course.title });
+    expect(screen.queryByRole('form', { name: 'Write a Review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
+  });
+});
