@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, DEMO, newPage, screenshot, screenshotDir, signInAs } from './browser';
+import { axeViolations, baseUrl, DEMO, newPage, screenshot, screenshotDir, signInAs } from './browser';
 
 const shot = (page: Page, name: string) => screenshot(page, `accounts-${name}.png`);
 
@@ -387,7 +387,9 @@ describe('accounts in the browser', () => {
     await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'My Profile' }).waitFor();
-    await expect(nav.getByRole('link', { name: 'My Courses' }).isVisible()).resolves.toBe(true);
+    // The dropdown's own My Courses (the header links to it too).
+    const dropdown = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+    await expect(dropdown.getByRole('link', { name: 'My Courses' }).isVisible()).resolves.toBe(true);
     await shot(page, 'navbar-dropdown-1280');
     await page.keyboard.press('Escape');
     await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -451,6 +453,82 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Login' }).waitFor();
     await expect(menu.getByRole('link', { name: 'Dashboard' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('signed in, every header links to All Courses, Search with AI and My Courses (1280 px, 360 px menu)', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAs(page, DEMO.educator);
+    await page.goto('/allcourses');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const links = [
+      ['All Courses', '/allcourses'],
+      ['Search with AI', '/searchwithai'],
+      ['My Courses', '/enrolledcourses'],
+      ['Dashboard', '/dashboard'],
+    ];
+    for (const [name, href] of links) {
+      await expect(nav.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(href);
+    }
+    await expect(nav.getByRole('link', { name: 'All Courses' }).getAttribute('aria-current')).resolves.toBe('page');
+    await nav.getByRole('link', { name: 'Search with AI' }).click();
+    await waitForPath(page, '/searchwithai');
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshotDir, 'accounts-header-1280.png') });
+
+    const phone = await newPage({ phone: true });
+    await phone.context.addCookies(await context.cookies());
+    await phone.page.goto('/searchwithai');
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.page.getByRole('dialog', { name: 'Menu' });
+    for (const [name, href] of links) {
+      await expect(menu.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(href);
+    }
+    // Slid in, then checked and pictured.
+    await phone.page.waitForFunction(() => {
+      const drawer = document.querySelector('[role="dialog"][aria-label="Menu"]');
+      return !!drawer && Math.abs(drawer.getBoundingClientRect().right - window.innerWidth) < 1;
+    });
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await phone.page.screenshot({ path: path.join(screenshotDir, 'accounts-header-menu-360.png') });
+    await menu.getByRole('link', { name: 'All Courses' }).click();
+    await waitForPath(phone.page, '/allcourses');
+    expect([...errors, ...phone.errors]).toEqual([]);
+    await phone.context.close();
+    await context.close();
+  });
+
+  it('a guarded page sends a visitor to sign up, and logging in from there comes back to it', async () => {
+    const { page, context } = await newPage();
+    const [course] = await (await page.request.get('/api/course/getpublishedcoures?limit=1')).json();
+    const target = `/viewcourse/${course._id}`;
+    await page.goto(target);
+    await page.getByRole('heading', { name: "Let's get Started" }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent(target)}`);
+    await page.locator('main').getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent(target)}`);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.student.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.student.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await waitForPath(page, target);
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    await context.close();
+  });
+
+  it('shows the server’s messages beside the login fields, not only in a toast', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast(page, 'Email is required');
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    const described = await email.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe('Email is required');
+    await expect(page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'login-field-error-1280');
     await context.close();
   });
 
