@@ -19,20 +19,9 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
   },
 });
 
-const DATABASE_AGNOSTIC = [
-  // The naming convention: a `*.unit.test.ts` file needs no database of its own kind.
-  'src/**/*.unit.test.ts',
-  'src/deploy.test.ts',
-  'src/bootstrap/shutdown.test.ts',
-  'src/core/{config,error-handler,http-cache,partial-uploads,request-limits,security-headers,snapshots,storage}.test.ts',
-  'src/modules/web/web.test.ts',
-  'src/modules/config/config.test.ts',
-  'src/modules/media/{images,videos,captions,media.s3}.test.ts',
-  'src/modules/media/video-processing*.test.ts',
-  'src/modules/certificates/certificates.pdf.test.ts',
-  'src/modules/search/engine/search.{acronyms,query,scoring}.test.ts',
-  'src/modules/uploads/uploads.{limits,s3}.test.ts',
-];
+// The naming convention: a `*.any-db.test.ts` file tests what does not depend on the database (the
+// HTTP surface, the process, ffmpeg, storage, parsers, pure functions), so it runs once, on PGlite.
+const DATABASE_AGNOSTIC = ['src/**/*.any-db.test.ts', 'scripts/**/*.any-db.test.ts'];
 
 /** `npm test`: server (PGlite, and real PostgreSQL when TEST_DATABASE_URL is set), web components, browser. */
 export default defineConfig({
@@ -41,9 +30,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      // Tests whose subject does not depend on the database (the HTTP surface, the process,
-      // ffmpeg, storage, parsers, pure functions) run once, on PGlite, to keep CI within its time;
-      // everything that reads or writes through SQL runs on both.
+      // Everything that reads or writes through SQL runs on both databases; *.any-db.test.ts once.
       ...(process.env.TEST_DATABASE_URL
         ? [serverProject('server-pg', { TEST_DB: 'postgres' }, DATABASE_AGNOSTIC)]
         : []),

@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   try {
     server = await startServer({
       // Every signed-in page server-rendered, however many test files load one at the same moment
-      // (the limit itself is tested in apps/server/src/modules/web/web.test.ts).
+      // (the limit itself is tested in apps/server/src/modules/web/web.any-db.test.ts).
       env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SERVER_RENDERED_PAGES_AT_ONCE: '100' },
     });
   } catch (error) {

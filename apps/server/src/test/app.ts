@@ -68,7 +68,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: path.join(dataDir, 'no-web'),
-    // No ffmpeg runs unless a test asks for it (modules/media/video-processing.test.ts).
+    // No ffmpeg runs unless a test asks for it (modules/media/video-processing.any-db.test.ts).
     VIDEO_PROCESSING: 'false',
     // Tests publish bare courses as the spec's flow does; the checklist's own tests turn it on.
     PUBLISH_CHECKLIST: 'off',

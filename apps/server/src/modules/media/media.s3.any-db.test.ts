@@ -15,7 +15,7 @@ describe('media in an S3 bucket', async () => {
   const learner = await createUser(app);
   const stranger = await createUser(app);
   const cookie = await loginCookie(app, educator);
-  // 7 MB, under the 8 MB multipart body limit routes have by default (storage.test.ts covers
+  // 7 MB, under the 8 MB multipart body limit routes have by default (storage.any-db.test.ts covers
   // multipart uploads of several parts).
   const video = Buffer.concat([TINY_MP4, randomBytes(7 * 1024 * 1024)]);
 
