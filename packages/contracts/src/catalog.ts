@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogBrowseFields, catalogFacetsSchema } from './catalog-browse.ts';
 import { CATEGORIES, LEVELS } from './courses.ts';
 import { schema, text } from './define.ts';
 
@@ -6,10 +7,13 @@ import { schema, text } from './define.ts';
 export const CATALOG_PAGE_SIZE = 24;
 export const CATALOG_PAGE_MAX = 100;
 
+export * from './catalog-browse.ts';
+
 /**
  * `GET /api/course/catalog?category=…&category=…&cursor=…&limit=24`: published courses newest
  * first, one page at a time. Several categories mean any of them (spec §2's filter); none, all.
- * `creator` narrows to one educator's courses.
+ * `creator` narrows to one educator's courses. Browsing (issue #27, catalog-browse.ts) adds a
+ * keyword `q`, the filters `level`, `price`, `minRating`, `duration` and the order `sort`.
  */
 export const catalogQuerySchema = schema(() =>
   z.object({
@@ -23,6 +27,7 @@ export const catalogQuerySchema = schema(() =>
     /** `nextCursor` of the previous page. */
     cursor: text('cursor').max(200).optional(),
     limit: z.coerce.number().int().min(1).max(CATALOG_PAGE_MAX).default(CATALOG_PAGE_SIZE),
+    ...catalogBrowseFields,
   }),
 );
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
@@ -36,6 +41,8 @@ export const courseCardSchema = schema(() =>
     category: z.enum(CATEGORIES),
     level: z.enum(LEVELS).nullable(),
     price: z.number().int().nullable(),
+    /** The educator's own list price, struck through beside `price` (courses.ts `shownListPrice`); null when none. */
+    listPrice: z.number().int().nullable(),
     thumbnail: z.string().nullable(),
     thumbnailSrcSet: z.string().nullable().optional(),
     creator: z.string(),
@@ -43,6 +50,8 @@ export const courseCardSchema = schema(() =>
     lectureCount: z.number().int(),
     avgRating: z.number(),
     reviewCount: z.number().int(),
+    /** Seconds of lecture video whose length is known (measured when processed); null while none is. */
+    totalDurationSeconds: z.number().int().nullable(),
     createdAt: z.string(),
   }),
 );
@@ -55,6 +64,8 @@ export const catalogPageSchema = schema(() =>
     nextCursor: z.string().nullable(),
     /** Published courses matching the filter, all pages together. */
     total: z.number().int(),
+    /** Counts per filter value (catalog-browse.ts); on every page, the same for one set of filters. */
+    facets: catalogFacetsSchema,
   }),
 );
 export type CatalogPage = z.infer<typeof catalogPageSchema>;

@@ -1,8 +1,8 @@
-import type { CatalogPage, CatalogQuery, Course, CourseCard, CourseStats, Creator } from '@kaksha/contracts';
+import type { Course, CourseCard, CourseStats, Creator } from '@kaksha/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { catalogVersion, courses, enrollments, reviews, users } from '../../core/db/schema/index.ts';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { jsonArray, keysetPages } from '../../core/snapshots.ts';
 import type { Storage } from '../../core/storage.ts';
@@ -70,41 +70,6 @@ export async function catalogueViewer(db: DbOrTx, user: { id: string; role: stri
     .where(and(eq(courses.creatorId, user.id), eq(courses.isPublished, true)))
     .limit(1);
   return own ? user.id : null;
-}
-
-/** One page of the slim catalogue (`GET /api/course/catalog`), as JSON text. */
-export async function* catalogPageJson(db: DbOrTx, storage: Storage, query: CatalogQuery) {
-  const filter = and(
-    eq(courses.isPublished, true),
-    query.category.length > 0 ? inArray(courses.category, query.category) : undefined,
-    query.creator ? eq(courses.creatorId, query.creator) : undefined,
-  );
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const [cards, [{ total }]] = await Promise.all([
-    // One more than asked: whether a next page exists, without counting.
-    queryCourseCards(db, and(filter, after && newestAfter(after.createdAt, after.id)), { limit: query.limit + 1 }),
-    db.select({ total: sql<number>`count(*)::int` }).from(courses).where(filter),
-  ]);
-  const page = cards.slice(0, query.limit);
-  const last = page[page.length - 1];
-  const nextCursor = cards.length > query.limit && last ? encodeCursor(last.cursor, last.course.id) : null;
-  const answer: CatalogPage = { courses: page.map((card) => presentCourseCard(storage, card)), nextCursor, total };
-  yield JSON.stringify(answer);
-}
-
-/** `timestamptz::text` as PostgreSQL writes it: the only time a cursor may carry. */
-const DATABASE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string) {
-  const [createdAt = '', id = '', extra] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (extra !== undefined || !isUuid(id) || !DATABASE_TIMESTAMP.test(createdAt)) {
-    throw badRequest('This catalogue page link is out of date; start from the first page', {
-      cursor: 'Invalid cursor',
-    });
-  }
-  return { createdAt, id };
 }
 
 /** A published course as everyone but its creator sees it, as JSON text (the getcourse snapshot). */

@@ -133,12 +133,14 @@ export function presentCourseCard(storage: Storage, record: CourseCardRecord): C
     category: course.category as CourseCard['category'],
     level: course.level as CourseCard['level'],
     price: course.price,
+    listPrice: shownListPrice(course.price, course.listPrice),
     ...thumbnailUrls(storage, course.thumbnailKey),
     creator: course.creatorId,
     creatorName: record.creatorName,
     lectureCount: record.lectureCount,
     avgRating: record.avgRating,
     reviewCount: record.reviewCount,
+    totalDurationSeconds: record.totalDurationSeconds,
     createdAt: course.createdAt.toISOString(),
   };
 }

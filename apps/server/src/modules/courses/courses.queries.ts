@@ -42,6 +42,8 @@ export interface CourseRecord {
   avgRating: number;
   reviewCount: number;
   lectureCount: number;
+  /** Seconds of the lectures whose duration is known, rounded; null while none is. */
+  totalDurationSeconds: number | null;
   enrolledCount: number;
   earnings: number;
   /** In curriculum order: the implicit section's lectures first, then each section's by position. */
@@ -158,6 +160,7 @@ export async function queryCourses(
       avgRating: averageRating(ratingSum, courseReviews.length),
       reviewCount: courseReviews.length,
       lectureCount: courseLectures.length,
+      totalDurationSeconds: totalDuration(courseLectures.map((l) => l.durationSeconds)),
       enrolledCount: students.length,
       // Rupees actually paid (enrolments record paise): spec §3's price × learners while the price
       // never changed, and still what learners paid after it did.
@@ -181,6 +184,7 @@ export interface CourseCardRecord {
   avgRating: number;
   reviewCount: number;
   lectureCount: number;
+  totalDurationSeconds: number | null;
 }
 
 /** Catalogue cards for the courses matching `where`: three indexed statements per page. */
@@ -194,7 +198,12 @@ export async function queryCourseCards(
   const ids = rows.map((r) => r.course.id);
   const [lectureCounts, ratings] = await Promise.all([
     db
-      .select({ courseId: lectures.courseId, count: sql<number>`count(*)::int` })
+      .select({
+        courseId: lectures.courseId,
+        count: sql<number>`count(*)::int`,
+        // Real-valued seconds; null when no lecture's duration is known yet.
+        seconds: sql<number | null>`sum(${lectures.durationSeconds}::float8)`,
+      })
       .from(lectures)
       .where(anyId(lectures.courseId, ids))
       .groupBy(lectures.courseId),
@@ -208,17 +217,28 @@ export async function queryCourseCards(
       .where(anyId(reviews.courseId, ids))
       .groupBy(reviews.courseId),
   ]);
-  const lecturesOf = new Map(lectureCounts.map((r) => [r.courseId, r.count]));
+  const lecturesOf = new Map(lectureCounts.map((r) => [r.courseId, r]));
   const ratingsOf = new Map(ratings.map((r) => [r.courseId, r]));
   return rows.map((row) => {
     const rating = ratingsOf.get(row.course.id);
     return {
       ...row,
-      lectureCount: lecturesOf.get(row.course.id) ?? 0,
+      lectureCount: lecturesOf.get(row.course.id)?.count ?? 0,
+      totalDurationSeconds: totalDuration([lecturesOf.get(row.course.id)?.seconds ?? null]),
       reviewCount: rating?.count ?? 0,
       avgRating: rating ? averageRating(rating.sum, rating.count) : 0,
     };
   });
+}
+
+/**
+ * A course's length: the sum of the lecture durations known so far (a video's is measured when it
+ * is processed), in whole seconds; null while none is known. course_rank's duration_seconds (the
+ * catalogue's filter, kept by triggers) is the same sum.
+ */
+function totalDuration(seconds: (number | null)[]) {
+  const known = seconds.filter((s): s is number => s !== null);
+  return known.length > 0 ? Math.round(known.reduce((sum, s) => sum + s, 0)) : null;
 }
 
 /** Lectures in the order a learner meets them: the implicit section first, then section by section. */

@@ -11,6 +11,7 @@ import {
   listPublishedCoursesQuerySchema,
   MESSAGES,
   messageSchema,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { bufferedFile, readForm } from '../../core/multipart-form.ts';
 import { VersionedMemo } from '../../core/snapshots.ts';
 import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import {
+  catalogPage,
   catalogPageJson,
   catalogueViewer,
   courseStatsJson,
@@ -28,6 +30,7 @@ import {
   editCourse,
   findCourseForViewer,
   findCreator,
+  isBrowsing,
   listCreatorCourses,
   listEnrolledCourses,
   loadOwnedCourse,
@@ -38,7 +41,7 @@ import {
 
 const thumbnailFile = bufferedFile('thumbnail', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge });
 
-const courseParams = z.object({ courseId: z.string() });
+const courseParams = z.object({ courseId: text('courseId') });
 
 /**
  * Course reading (public) and authoring (educators; only the creator changes a course —
@@ -88,19 +91,26 @@ const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['courses'],
-        summary: 'Published courses as slim cards, newest first, a page at a time, filtered by category',
+        summary: 'Published courses as slim cards, a page at a time: a keyword, filters, facets and an order',
         description:
-          "Several `category` values mean any of them. Pass the answer's `nextCursor` as `cursor` for " +
-          'the next page (null on the last).',
+          "Several `category` (or `level`, `duration`) values mean any of them. Pass the answer's " +
+          '`nextCursor` as `cursor` for the next page (null on the last), with the same parameters. ' +
+          '`q` matches title, subtitle and educator name, with typos; `facets` count each filter value ' +
+          'with the other filters applied. Without `q`, `level`, `price`, `minRating`, `duration` and ' +
+          '`sort` the page comes from a snapshot per catalogue version.',
         querystring: catalogQuerySchema,
         response: { 200: catalogPageSchema },
       },
     },
     async (request, reply) => {
       const query = request.query;
-      const key = `catalog:${[...query.category].sort().join(',')}:${query.creator ?? ''}:${query.cursor ?? ''}:${query.limit}`;
       const version = await app.catalogVersion();
-      return app.snapshots.send(request, reply, key, version, () => catalogPageJson(app.db, app.storage, query));
+      // Browsing's combinations are too many to keep: computed (one index read, facets from a cube).
+      if (isBrowsing(query)) return catalogPage(app.db, app.storage, query, version);
+      const key = `catalog:${[...query.category].sort().join(',')}:${query.creator ?? ''}:${query.cursor ?? ''}:${query.limit}`;
+      return app.snapshots.send(request, reply, key, version, () =>
+        catalogPageJson(app.db, app.storage, query, version),
+      );
     },
   );
 

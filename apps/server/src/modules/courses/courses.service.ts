@@ -15,8 +15,8 @@ export {
   loadOwnedCourse,
   missingForPublish,
 } from './courses.authoring.ts';
+export { catalogPage, catalogPageJson, isBrowsing } from './courses.browse.ts';
 export {
-  catalogPageJson,
   catalogueViewer,
   courseStatsJson,
   courseVisibility,

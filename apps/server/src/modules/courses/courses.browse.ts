@@ -1,0 +1,189 @@
+import type { CatalogPage, CatalogQuery } from '@kaksha/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import {
+  catalogFacetCounts,
+  catalogVersion,
+  courseRank,
+  courses,
+  lectures,
+  users,
+} from '../../core/db/schema/index.ts';
+import { VersionedMemo } from '../../core/snapshots.ts';
+import type { Storage } from '../../core/storage.ts';
+import {
+  type Cell,
+  cubeColumns,
+  cubeGroupBy,
+  facetsOf,
+  filterWhere,
+  isBrowsing,
+  keywordWhere,
+  keywordWords,
+  resolveWordsQuery,
+  wordQuery,
+} from './courses.browse-filters.ts';
+import { afterCursor, cursorKeys, cursorOf, decodeCursor, orderBy } from './courses.browse-order.ts';
+import { presentCourseCard } from './courses.presenter.ts';
+import { averageRating } from './courses.queries.ts';
+
+export { isBrowsing };
+
+/*
+ * One page of the catalogue (`GET /api/course/catalog`, issue #27): a keyword, filters, an order,
+ * a keyset cursor, the total and the facets. The total and the facets are added up from a cube of
+ * counts (courses.browse-filters.ts): the whole catalogue's is catalog_facet_counts (kept by a
+ * trigger, a few thousand rows), a keyword's or an educator's is grouped from their courses;
+ * either is read once per catalogue version. Pages are read from course_rank (one narrow row per
+ * course with every filter and order key, kept by triggers): when the matches are many, through
+ * the index of the order, which the page stops in after a few rows; when they are few (the cube
+ * says how many), by collecting them and sorting, which walking the index would not do in time.
+ * Then the cards of the page's courses are read by id.
+ */
+
+/** A cube read at a catalogue version (the version read in the same statement). */
+interface Cube {
+  version: number;
+  cells: Cell[];
+}
+
+/** Cubes per scope, kept until the catalogue changes; keyword scopes are many, so they are bounded. */
+const cubes = new VersionedMemo<Cube>(500);
+const building = new Map<string, Promise<Cube>>();
+
+/** Rows an index walk may read for one page; past that, matching rows are collected and sorted. */
+const WALK_MAX = 4000;
+
+/**
+ * The courses a request is about before its filters: all listed ones, one educator's, or those
+ * matching a keyword (whose typo forms depend on which of its words the catalogue has: one
+ * statement, before the page and the cube). `where` is a condition on course_rank.
+ */
+async function scopeOf(db: DbOrTx, query: CatalogQuery) {
+  const words = keywordWords(query.q);
+  const resolved =
+    words.length > 0
+      ? (await db.execute<{ i: number; known: boolean; corrections: string[] }>(resolveWordsQuery(words))).rows
+      : [];
+  const queries = resolved.sort((a, b) => a.i - b.i).map((r) => wordQuery(words[r.i], r.known, r.corrections));
+  // A word that is neither in the catalogue nor one edit from a word in it: nothing matches.
+  const matchless = queries.some((q) => q === null);
+  return {
+    key: `${query.creator ?? ''}|${matchless ? '∅' : queries.join(' & ')}`,
+    where: and(
+      query.creator
+        ? sql`${courseRank.courseId} in (select ${courses.id} from ${courses} where ${courses.creatorId} = ${query.creator})`
+        : undefined,
+      matchless ? sql`false` : queries.length > 0 ? keywordWhere(queries as string[]) : undefined,
+    ),
+  };
+}
+type Scope = Awaited<ReturnType<typeof scopeOf>>;
+const WHOLE_CATALOGUE: Scope = { key: '|', where: undefined };
+
+const versionNow = sql`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)`;
+
+/** The cube of a scope with the version it saw: the kept one for the whole catalogue, else grouped. */
+async function readCube(db: DbOrTx, scope: Scope): Promise<Cube> {
+  const rows = scope.where
+    ? await db.execute<Cell & { version: number }>(sql`
+        select ${cubeColumns('bucket')}, count(*)::int as n, ${versionNow} as version
+        from ${courseRank}
+        where ${courseRank.listed} and ${scope.where}
+        group by ${cubeGroupBy()}`)
+    : await db.execute<Cell & { version: number }>(sql`
+        select ${cubeColumns('stored')}, ${catalogFacetCounts.n} as n, ${versionNow} as version
+        from ${catalogFacetCounts}
+        where ${catalogFacetCounts.n} > 0`);
+  const cells = rows.rows;
+  // bigint: text from node-postgres. An empty scope has no row to carry it: the request's stands in.
+  return { version: cells.length > 0 ? Number(cells[0].version) : -1, cells };
+}
+
+/** The scope's cube at `version` or later, read once however many requests ask at the same time. */
+async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<Cell[]> {
+  const known = cubes.get(version, scope.key);
+  if (known) return known.cells;
+  const flight = `${version}:${scope.key}`;
+  let pending = building.get(flight);
+  if (!pending) {
+    pending = readCube(db, scope).finally(() => building.delete(flight));
+    building.set(flight, pending);
+  }
+  const cube = await pending;
+  cubes.set(cube.version < 0 ? version : cube.version, scope.key, cube);
+  return cube.cells;
+}
+
+/** Large enough for any catalogue: a LIMIT only to keep the planner from merging the subquery. */
+const ALL_ROWS = 1_000_000_000;
+
+/**
+ * One page of cards in the query's order, one more than asked (is there a next?), in one statement:
+ * the page's rows of course_rank with their course, educator, lecture count and duration (the
+ * review count and rating sum are course_rank's own). `few`: the matches are too few to find by
+ * walking the order's index; they are collected first (a subquery the LIMIT keeps apart: the
+ * planner cannot walk the index through it) and sorted.
+ */
+function readCards(db: DbOrTx, scope: Scope, query: CatalogQuery, few: boolean) {
+  const after = query.cursor ? afterCursor(query.sort, decodeCursor(query.sort, query.cursor)) : undefined;
+  const matching = and(sql`${courseRank.listed}`, ...filterWhere(query), scope.where);
+  const columns = {
+    course: courses,
+    creatorName: users.name,
+    cursor: sql<string>`${courses.createdAt}::text`,
+    keys: cursorKeys(query.sort),
+    reviewCount: courseRank.reviews,
+    ratingSum: courseRank.ratingSum,
+    lectureCount: sql<number>`(select count(*)::int from ${lectures} where ${lectures.courseId} = ${courseRank.courseId})`,
+    seconds: sql<
+      number | null
+    >`(select sum(${lectures.durationSeconds}::float8) from ${lectures} where ${lectures.courseId} = ${courseRank.courseId})`,
+  };
+  const from = few
+    ? (() => {
+        const m = db.select({ id: courseRank.courseId }).from(courseRank).where(matching).limit(ALL_ROWS).as('m');
+        return db.select(columns).from(m).innerJoin(courseRank, eq(courseRank.courseId, m.id)).where(after).$dynamic();
+      })()
+    : db.select(columns).from(courseRank).where(and(matching, after)).$dynamic();
+  return from
+    .innerJoin(courses, eq(courses.id, courseRank.courseId))
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .orderBy(...orderBy(query.sort))
+    .limit(query.limit + 1);
+}
+
+/** One page of the catalogue for `query`, with the total and the facets as of `version` or later. */
+export async function catalogPage(
+  db: DbOrTx,
+  storage: Storage,
+  query: CatalogQuery,
+  version: number,
+): Promise<CatalogPage> {
+  const scope = await scopeOf(db, query);
+  const [cells, all] = await Promise.all([
+    cubeOf(db, scope, version),
+    scope.where ? cubeOf(db, WHOLE_CATALOGUE, version) : undefined,
+  ]);
+  const { total, facets } = facetsOf(cells, query);
+  const listed = (all ?? cells).reduce((sum, cell) => sum + cell.n, 0);
+  // Walking the order's index reads about (limit + 1) × listed / total rows before a page is full.
+  const few = (query.limit + 1) * listed > WALK_MAX * total;
+  const rows = total > 0 || query.cursor ? await readCards(db, scope, query, few) : [];
+  const page = rows.slice(0, query.limit);
+  const last = rows.length > query.limit ? page.at(-1) : undefined;
+  const nextCursor = last ? cursorOf(query.sort, last.keys) : null;
+  const cards = page.map((row) =>
+    presentCourseCard(storage, {
+      ...row,
+      avgRating: averageRating(row.ratingSum, row.reviewCount),
+      totalDurationSeconds: row.seconds === null ? null : Math.round(row.seconds),
+    }),
+  );
+  return { courses: cards, nextCursor, total, facets };
+}
+
+/** The same page as JSON text, for the snapshots of the spec's catalogue (categories, an educator, newest first). */
+export async function* catalogPageJson(db: DbOrTx, storage: Storage, query: CatalogQuery, version: number) {
+  yield JSON.stringify(await catalogPage(db, storage, query, version));
+}
