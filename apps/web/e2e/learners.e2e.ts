@@ -163,14 +163,19 @@ describe('catalogue', () => {
 
     const sidebar = page.getByRole('group', { name: 'Filter by Category' });
     expect(await sidebar.getByRole('checkbox').count()).toBe(CATEGORIES.length);
+    // Each category with the number of courses it would show (issue #27's facets).
     const labels = await sidebar.locator('label').allTextContents();
-    expect(labels.map((l) => l.trim())).toEqual([...CATEGORIES]);
+    expect(labels.map((l) => l.trim().replace(/ \(\d[\d,]*\)$/, ''))).toEqual([...CATEGORIES]);
 
     await sidebar.getByRole('checkbox', { name: 'AI/ML' }).check();
     await page.waitForURL(/category=AI%2FML/);
     const aiMl = published.filter((c) => c.category === 'AI/ML');
     await page.waitForFunction((n) => document.querySelectorAll('main article').length === n, aiMl.length);
-    const chips = async () => page.locator('main article span.rounded-full').allTextContents();
+    // The cards' category chips (they show the level too, issue #27).
+    const chips = async () =>
+      (await page.locator('main article span.rounded-full').allTextContents()).filter((t) =>
+        (CATEGORIES as readonly string[]).includes(t),
+      );
     expect(new Set(await chips())).toEqual(new Set(['AI/ML']));
 
     await sidebar.getByRole('checkbox', { name: 'Data Science' }).check();
@@ -215,8 +220,11 @@ describe('catalogue', () => {
     expect(await page.getByRole('checkbox', { name: 'Data Analytics' }).isVisible()).toBe(false);
     await shot(page, 'allcourses-360');
     await toggle.click();
-    expect(await page.getByRole('checkbox', { name: 'Data Analytics' }).isChecked()).toBe(true);
-    expect(await page.getByRole('button', { name: /Hide Filters/ }).getAttribute('aria-expanded')).toBe('true');
+    // The filters open as a sheet over the page (issue #27), with its own Hide Filters.
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    expect(await sheet.getByRole('checkbox', { name: 'Data Analytics' }).isChecked()).toBe(true);
+    expect(await page.locator('aside button[aria-expanded]').getAttribute('aria-expanded')).toBe('true');
+    expect(await sheet.getByRole('button', { name: 'Hide Filters' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Search with AI' }).first().getAttribute('href')).toBe('/searchwithai');
     await shot(page, 'allcourses-360-filters');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -23,14 +23,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** boot.tsx renders the first page once its data is in the cache (the HTML preloaded the same answers). */
 describe('the first page’s data before the first render', () => {
-  it('the catalogue’s first page, for the categories in the URL', async () => {
+  it('the catalogue’s first page, for the keyword, filters and order in the URL', async () => {
     await firstPageData({ pathname: '/allcourses', search: '' });
     expect(asked()).toEqual(['/api/user/currentuser', '/api/course/catalog']);
-    expect(queryClient.getQueryData([...queryKeys.publishedCourses, 'catalog', []])).toMatchObject({
+    expect(queryClient.getQueryData([...queryKeys.publishedCourses, 'catalog', ''])).toMatchObject({
       pages: [{ total: 1 }],
     });
     await firstPageData({ pathname: '/allcourses', search: '?category=AI%2FML' });
     expect(asked()).toContain('/api/course/catalog?category=AI%2FML');
+    await firstPageData({ pathname: '/allcourses', search: '?sort=rating&q=react&level=Beginner' });
+    expect(asked()).toContain('/api/course/catalog?q=react&level=Beginner&sort=rating');
   });
 
   it('a course page’s course; the landing’s popular courses and reviews', async () => {

@@ -8,12 +8,12 @@ import {
   AllCoursesPage,
   catalogQuery,
   courseQuery,
+  filtersFromUrl,
   loadCoursesPage,
   loadCreateCoursePage,
   loadDashboardPage,
   loadEditCoursePage,
   newestCoursesQuery,
-  selectedCategories,
 } from '../features/courses';
 import { enrolledCoursesQuery } from '../features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '../features/lectures';
@@ -137,7 +137,7 @@ const FIRST_PAGE_DATA: {
   {
     path: '/allcourses',
     signedIn: true,
-    load: (client, _, search) => client.prefetchInfiniteQuery(catalogQuery(selectedCategories(search))),
+    load: (client, _, search) => client.prefetchInfiniteQuery(catalogQuery(filtersFromUrl(search))),
   },
   {
     path: '/viewcourse/:courseId',

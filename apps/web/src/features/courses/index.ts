@@ -6,7 +6,7 @@ export { CourseCard, CourseCardSkeleton } from './components/CourseCard';
 export { CourseDetails, CourseDetailsSkeleton } from './components/CourseDetails';
 export { CourseLoadError } from './components/CourseLoadError';
 export { CourseCardAction } from './components/card-action';
-export { selectedCategories } from './components/catalog-url';
+export { filtersFromUrl, selectedCategories } from './components/catalog-url';
 export { InstructorCard } from './components/InstructorCard';
 export { PopularCourses } from './components/PopularCourses';
 // In the entry bundle, not downloaded on demand: the catalogue is a learner's way in.

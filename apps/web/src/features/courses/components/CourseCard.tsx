@@ -1,4 +1,5 @@
 import type { Course } from '@kaksha/contracts';
+import { Clock } from 'lucide-react';
 import { type ReactNode, useContext } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/Card';
@@ -22,11 +23,24 @@ export type CourseCardData = Pick<
   | 'price'
   | 'avgRating'
   | 'reviewCount'
->;
+> &
+  Partial<Pick<Course, 'totalDurationSeconds' | 'listPrice'>>;
+
+/** Hours and minutes of video, as a card says them: '45 min', '3 h', '12 h 30 min'. */
+export function formatDuration(seconds: number) {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${Math.max(minutes, 1)} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
 
 /**
  * A course in a grid (catalogue, landing, other courses by the educator, My Enrolled Courses):
- * thumbnail, category, title, the educator, ₹ price and the server's average rating. By default
+ * thumbnail, category (and level with `showLevel`), title, the educator, the length of its video
+ * when known, ₹ price (the educator's list price struck through beside it) and the server's
+ * average rating with the number of reviews. A card action (the wishlist's heart, through
+ * CourseCardAction) sits on the thumbnail. By default
  * the whole card opens /viewcourse/{id}; with `children` (e.g. progress and Watch Now) those
  * replace the price row and the card itself is not a link.
  */
@@ -70,10 +84,27 @@ export function CourseCard({
           )}
         </Heading>
         {course.creatorName && <p className="text-sm text-muted">{course.creatorName}</p>}
+        {course.totalDurationSeconds != null && (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted">
+            <Clock size={14} aria-hidden="true" />
+            <span>
+              <span className="sr-only">Length: </span>
+              {formatDuration(course.totalDurationSeconds)} of video
+            </span>
+          </p>
+        )}
         {linked ? (
           // Wraps the rating under the price on narrow cards (three columns beside the filters).
           <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
-            <span className="whitespace-nowrap text-base font-bold text-ink">{formatPrice(course.price)}</span>
+            <span className="inline-flex items-baseline gap-2 whitespace-nowrap">
+              <span className="text-base font-bold text-ink">{formatPrice(course.price)}</span>
+              {course.listPrice != null && (
+                <s className="text-sm text-muted">
+                  <span className="sr-only">List price </span>
+                  {formatPrice(course.listPrice)}
+                </s>
+              )}
+            </span>
             <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-sm text-muted">
               <Stars value={course.avgRating} size={14} />
               <span>

@@ -1,0 +1,149 @@
+import type { CatalogPage, CourseCard } from '@kaksha/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AllCoursesPage from './AllCoursesPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const card = (id: string, title: string): CourseCard => ({
+  _id: id,
+  title,
+  subTitle: '',
+  category: 'Web Development',
+  level: 'Beginner',
+  price: 499,
+  listPrice: 999,
+  thumbnail: null,
+  creator: 'e1',
+  creatorName: 'Asha Rao',
+  lectureCount: 3,
+  avgRating: 4.5,
+  reviewCount: 2,
+  totalDurationSeconds: 2 * 3600 + 30 * 60,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const facets = (n: number): CatalogPage['facets'] => ({
+  category: [{ value: 'Web Development', count: n }],
+  level: [
+    { value: 'Beginner', count: n },
+    { value: 'Intermediate', count: 0 },
+    { value: 'Advanced', count: 2 },
+  ],
+  price: [{ value: 'free', count: 0 }],
+  rating: [{ value: 4.5, count: n }],
+  duration: [{ value: '2-6', count: n }],
+});
+
+/** Where the page is, as the router has it: the URL the user would see. */
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** The page at `url`, with the catalogue API answering one card per request; returns the paths asked for. */
+function renderAt(url: string) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const u = new URL(input, 'http://x');
+      asked.push(u.pathname + u.search);
+      const page: CatalogPage = {
+        courses: [card('c1', 'React from Scratch')],
+        nextCursor: null,
+        total: 1,
+        facets: facets(1),
+      };
+      return new Response(JSON.stringify(page), { status: 200 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AllCoursesPage />
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return asked;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('All Courses: the filters live in the URL', () => {
+  it('asks the API for what the URL says and shows it as removable chips', async () => {
+    const asked = renderAt('/allcourses?level=Advanced&q=react&sort=rating&minRating=4');
+    await screen.findByRole('heading', { name: 'React from Scratch' }, { timeout: 5000 });
+    expect(asked[0]).toBe('/api/course/catalog?q=react&level=Advanced&minRating=4&sort=rating');
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }));
+    expect(chips.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Remove filter: “react”',
+      'Remove filter: Advanced',
+      'Remove filter: 4 stars & up',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search courses' })).toHaveValue('react');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+    expect(screen.getByRole('checkbox', { name: /Advanced/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /4 stars & up/ })).toBeChecked();
+
+    await userEvent.click(chips.getByRole('button', { name: 'Remove filter: Advanced' }));
+    expect(location()).toBe('/allcourses?q=react&minRating=4&sort=rating');
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('/api/course/catalog?q=react&minRating=4&sort=rating'));
+    // Focus is not lost with the chip: it goes to the list's heading.
+    expect(screen.getByRole('heading', { name: 'All Courses' })).toHaveFocus();
+  });
+
+  it('puts a search, a filter and an order into the URL, with the facets beside each choice', async () => {
+    const asked = renderAt('/allcourses');
+    await screen.findByRole('heading', { name: 'React from Scratch' }, { timeout: 5000 });
+    expect(asked[0]).toBe('/api/course/catalog');
+    expect(screen.getByRole('checkbox', { name: 'Advanced (2)' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'pyhton{Enter}');
+    expect(location()).toBe('/allcourses?q=pyhton');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Beginner/ }));
+    expect(location()).toBe('/allcourses?q=pyhton&level=Beginner');
+    await userEvent.click(screen.getByRole('radio', { name: /Under ₹500/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /2 – 6 hours/ }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-asc');
+    expect(location()).toBe('/allcourses?q=pyhton&level=Beginner&price=0-500&duration=2-6&sort=price-asc');
+    await vi.waitFor(() =>
+      expect(asked.at(-1)).toBe('/api/course/catalog?q=pyhton&level=Beginner&price=0-500&duration=2-6&sort=price-asc'),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(location()).toBe('/allcourses?sort=price-asc');
+  });
+
+  it('shows the card’s length, level, rating with reviews and price', async () => {
+    renderAt('/allcourses');
+    const heading = await screen.findByRole('heading', { name: 'React from Scratch' }, { timeout: 5000 });
+    const cardEl = heading.closest('article') as HTMLElement;
+    expect(cardEl).toHaveTextContent('2 h 30 min of video');
+    expect(cardEl).toHaveTextContent('Beginner');
+    expect(cardEl).toHaveTextContent('(2 reviews)');
+    expect(cardEl).toHaveTextContent('₹ 499');
+    expect(cardEl).toHaveTextContent('List price ₹ 999');
+  });
+
+  it('opens the filters as a sheet on phones and says how many are on', async () => {
+    renderAt('/allcourses?level=Beginner&price=free');
+    await screen.findByRole('heading', { name: 'React from Scratch' }, { timeout: 5000 });
+    const toggle = screen.getByRole('button', { name: 'Show Filters (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('checkbox', { name: /Beginner/ })).toBeChecked();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Show 1 course' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show Filters (2)' })).toHaveFocus();
+  });
+});
