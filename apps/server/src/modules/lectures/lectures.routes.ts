@@ -6,6 +6,7 @@ import {
   lectureAnswerSchema,
   MESSAGES,
   messageSchema,
+  text,
 } from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,8 +22,8 @@ import {
   loadOwnedLecture,
 } from './lectures.service.ts';
 
-const courseParams = z.object({ courseId: z.string() });
-const lectureParams = z.object({ lectureId: z.string() });
+const courseParams = z.object({ courseId: text('courseId') });
+const lectureParams = z.object({ lectureId: text('lectureId') });
 
 /**
  * Lecture authoring, for the course's creator only (mounted at /api/course). Anonymous 401,

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { text } from '@kaksha/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,7 +58,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "A lecture's HLS master playlist, rendition playlists and segments (access checked like the video)",
-      params: z.object({ lectureId: z.string(), '*': z.string() }),
+      params: z.object({ lectureId: text('lectureId'), '*': z.string() }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
@@ -83,7 +84,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "A lecture's poster frame (access checked like the video)",
-      params: z.object({ lectureId: z.string() }),
+      params: z.object({ lectureId: text('lectureId') }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
@@ -99,7 +100,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "A lecture's WebVTT captions in one language, e.g. `hi-IN.vtt` (access checked like the video)",
-      params: z.object({ lectureId: z.string(), file: z.string() }),
+      params: z.object({ lectureId: text('lectureId'), file: z.string() }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
@@ -123,7 +124,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['media'],
       summary: "Streams a lecture's video (Range requests supported) to those allowed to watch it",
-      params: z.object({ lectureId: z.string() }),
+      params: z.object({ lectureId: text('lectureId') }),
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
