@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * How many listed courses have each combination of the catalogue's filter buckets (issue #27):
@@ -40,4 +40,19 @@ export const catalogVocabulary = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [index('catalog_vocabulary_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`)],
+);
+
+/**
+ * One row whose `version` moves only when a facet cube could change: a listed course entering,
+ * leaving or changing cell in catalog_facet_counts, or its words changing in catalog_vocabulary
+ * (their triggers bump it, migration 0020). Enrolments and other writes that move the catalogue
+ * version change neither, so the cubes of courses.browse.ts, kept per this version, survive them.
+ */
+export const catalogFacetsVersion = pgTable(
+  'catalog_facets_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('catalog_facets_version_single_row', sql`${t.id} = 1`)],
 );
