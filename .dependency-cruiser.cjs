@@ -132,7 +132,8 @@ function layers(root = '') {
       // before compilation: `import type` and `typeof import()` are dependencies too.
       parser: 'tsc',
       tsPreCompilationDeps: true,
-      tsConfig: { fileName: 'tsconfig.base.json' },
+      // tsconfig.layers.json: the base settings plus the web app's '@/…' paths.
+      tsConfig: { fileName: 'tsconfig.layers.json' },
       enhancedResolveOptions: {
         exportsFields: ['exports'],
         conditionNames: ['import', 'require', 'node', 'default'],

@@ -63,7 +63,7 @@ if (!typescript?.available) {
   process.exit(1);
 }
 
-const tsConfig = extractTSConfig('tsconfig.base.json');
+const tsConfig = extractTSConfig('tsconfig.layers.json');
 
 /** Cruises `files` with the rules for the tree under `root`; the result as dependency-cruiser's JSON. */
 async function run(files, root) {

@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Toasts } from '../components/ui/Toasts';
+import { Toasts } from '@/components/ui/Toasts';
 
 /**
  * Everything around the router: the browser's app (App.tsx) and the server's render of a page

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { Layout, titleFor } from './Layout';
 import { isChunkLoadError } from './RouteError';
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation, useNavigation } from 'react-router';
-import { CourseCardAction } from '../features/courses';
-import { WishlistButton } from '../features/wishlist';
+import { CourseCardAction } from '@/features/courses';
+import { WishlistButton } from '@/features/wishlist';
 import { Navbar } from './navbar/Navbar';
 
 /** Tab titles per route ("All Courses · Kaksha"); pages with a course name refine theirs. */

@@ -1,4 +1,4 @@
-import { ButtonLink } from '../components/ui/Button';
+import { ButtonLink } from '@/components/ui/Button';
 
 export default function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 import NotFoundPage from './NotFoundPage';
 import { Navbar } from './navbar/Navbar';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { queryClient } from './query-client';
 import { firstPageData } from './routes';
 

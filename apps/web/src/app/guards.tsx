@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { PageSpinner } from '../components/ui/Spinner';
-import { safeNextPath, withNext } from '../features/auth';
-import { useCurrentUser } from '../lib/current-user';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { safeNextPath, withNext } from '@/features/auth';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** To /signup (spec §2), remembering the page (`?next=`) so signing in or up comes back to it. */
 function ToSignup() {

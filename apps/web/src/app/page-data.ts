@@ -1,5 +1,5 @@
 import type { PageEntry } from '@kaksha/contracts';
-import { CARD_SIZES, COURSE_HERO_SIZES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
+import { CARD_SIZES, COURSE_HERO_SIZES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '@/lib/ui-constants';
 
 /**
  * The API answers a page draws first (spec §2 routes, §7 endpoints). The server puts a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api';
-import { queryKeys } from '../lib/query-keys';
+import { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { createQueryClient } from './query-client';
 
 describe('global 401 handling', () => {

@@ -1,6 +1,6 @@
 import { type DefaultOptions, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
-import { queryKeys } from '../lib/query-keys';
+import { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Any 401 means the session is gone (expired, revoked, signed out elsewhere): forget the user, so the
  *  guards send them on (spec §2) instead of pages failing one by one. */

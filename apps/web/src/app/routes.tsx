@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { matchPath, type Params, type RouteObject } from 'react-router';
-import { PageSpinner } from '../components/ui/Spinner';
-import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '../features/auth';
-import { loadCertificatePage } from '../features/certificates';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '@/features/auth';
+import { loadCertificatePage } from '@/features/certificates';
 import {
   AllCoursesPage,
   catalogQuery,
@@ -14,14 +14,14 @@ import {
   loadDashboardPage,
   loadEditCoursePage,
   newestCoursesQuery,
-} from '../features/courses';
-import { enrolledCoursesQuery } from '../features/learning';
-import { loadCreateLecturePage, loadEditLecturePage } from '../features/lectures';
-import { allReviewsQuery } from '../features/reviews';
-import { loadEditProfilePage } from '../features/users';
-import { wishlistQuery } from '../features/wishlist';
-import { currentUserQuery } from '../lib/current-user';
-import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '../lib/ui-constants';
+} from '@/features/courses';
+import { enrolledCoursesQuery } from '@/features/learning';
+import { loadCreateLecturePage, loadEditLecturePage } from '@/features/lectures';
+import { allReviewsQuery } from '@/features/reviews';
+import { loadEditProfilePage } from '@/features/users';
+import { wishlistQuery } from '@/features/wishlist';
+import { currentUserQuery } from '@/lib/current-user';
+import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '@/lib/ui-constants';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';

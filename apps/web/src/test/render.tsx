@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A query client for one test: a failed request fails at once instead of being retried. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });

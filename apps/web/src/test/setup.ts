@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 
 // The app's toasts go through lib/toast, which downloads react-toastify on first use; in component
 // tests they call react-toastify (which a test may mock) at once.
-vi.mock('../lib/toast', async () => {
+vi.mock('@/lib/toast', async () => {
   const toastify = await import('react-toastify');
   return {
     toast: toastify.toast,

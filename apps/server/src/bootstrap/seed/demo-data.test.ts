@@ -16,7 +16,10 @@ describe('the demo courses', () => {
         hasThumbnail: !!c.thumbnail,
         hasContent: c.lectures.some((l) => !!l.video),
       }).filter((item) => !item.done);
-      expect(missing.map((m) => m.key), c.title).toEqual([]);
+      expect(
+        missing.map((m) => m.key),
+        c.title,
+      ).toEqual([]);
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { User } from '@kaksha/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useDismiss } from '../../components/ui/useDismiss';
+import { useDismiss } from '@/components/ui/useDismiss';
 import { ACCOUNT_LINKS, NavAvatar } from './nav-items';
 
 /** The avatar button and its dropdown (spec §2): My Profile, My Courses, My Wishlist. */

@@ -2,8 +2,8 @@ import type { User } from '@kaksha/contracts';
 import { X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { useDismiss } from '../../components/ui/useDismiss';
-import { useModalDrawer } from '../../components/ui/useModalDrawer';
+import { useDismiss } from '@/components/ui/useDismiss';
+import { useModalDrawer } from '@/components/ui/useModalDrawer';
 import { ACCOUNT_LINKS, DASHBOARD_LINK, MAIN_LINKS, NavAvatar } from './nav-items';
 
 /**

@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ButtonLink } from '../../components/ui/Button';
-import { useSignOut } from '../../features/auth';
-import { useCurrentUser } from '../../lib/current-user';
+import { ButtonLink } from '@/components/ui/Button';
+import { useSignOut } from '@/features/auth';
+import { useCurrentUser } from '@/lib/current-user';
 import { AccountMenu } from './AccountMenu';
 import { MobileDrawer } from './MobileDrawer';
 import { AuthButton, DASHBOARD_LINK, MAIN_LINKS } from './nav-items';

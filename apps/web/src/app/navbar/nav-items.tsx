@@ -1,7 +1,7 @@
 import type { User } from '@kaksha/contracts';
 import { BookOpen, Heart, LayoutDashboard, LibraryBig, LogIn, LogOut, Sparkles, UserRound } from 'lucide-react';
-import { Avatar } from '../../components/ui/Avatar';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button, ButtonLink } from '@/components/ui/Button';
 
 /** The avatar's dropdown (spec §2: My Profile, My Courses) and the wishlist. */
 export const ACCOUNT_LINKS = [

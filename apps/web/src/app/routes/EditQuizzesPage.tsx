@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { Card, Skeleton } from '../../components/ui/Card';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { usePageTitle } from '../../components/ui/usePageTitle';
-import { CourseLoadError, useCourse } from '../../features/courses';
-import { QuizEditor } from '../../features/quizzes';
+import { Card, Skeleton } from '@/components/ui/Card';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { usePageTitle } from '@/components/ui/usePageTitle';
+import { CourseLoadError, useCourse } from '@/features/courses';
+import { QuizEditor } from '@/features/quizzes';
 
 /** /editquizzes/{courseId}: the course creator adds, edits and removes the course's quizzes. */
 export default function EditQuizzesPage() {

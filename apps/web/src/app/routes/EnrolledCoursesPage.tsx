@@ -1,11 +1,11 @@
 import { GraduationCap } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/Button';
-import { EmptyState, Skeleton } from '../../components/ui/Card';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { usePageTitle } from '../../components/ui/usePageTitle';
-import { CourseCard, CourseCardSkeleton } from '../../features/courses';
-import { ProgressBar, useEnrolledCourses, useProgressSummary } from '../../features/learning';
+import { ButtonLink } from '@/components/ui/Button';
+import { EmptyState, Skeleton } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { usePageTitle } from '@/components/ui/usePageTitle';
+import { CourseCard, CourseCardSkeleton } from '@/features/courses';
+import { ProgressBar, useEnrolledCourses, useProgressSummary } from '@/features/learning';
 
 const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw';
 

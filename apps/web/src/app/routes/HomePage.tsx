@@ -1,6 +1,6 @@
-import { CategoryTiles, PopularCourses } from '../../features/courses';
-import { AboutUs, FeatureBadges, Footer, Hero } from '../../features/home';
-import { Testimonials } from '../../features/reviews';
+import { CategoryTiles, PopularCourses } from '@/features/courses';
+import { AboutUs, FeatureBadges, Footer, Hero } from '@/features/home';
+import { Testimonials } from '@/features/reviews';
 
 /** The landing page (spec §1). */
 export default function HomePage() {

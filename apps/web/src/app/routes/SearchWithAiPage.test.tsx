@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MIC_UNSUPPORTED, SPOKEN_NONE, SPOKEN_RESULTS } from '../../features/search';
+import { MIC_UNSUPPORTED, SPOKEN_NONE, SPOKEN_RESULTS } from '@/features/search';
 import SearchWithAiPage from './SearchWithAiPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

@@ -1,5 +1,5 @@
-import { CourseCard } from '../../features/courses';
-import { SearchWithAi } from '../../features/search';
+import { CourseCard } from '@/features/courses';
+import { SearchWithAi } from '@/features/search';
 
 /** /searchwithai (spec §2): the AI search, its results drawn as course cards. */
 export default function SearchWithAiPage() {

@@ -1,17 +1,17 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../components/ui/usePageTitle';
+import { usePageTitle } from '@/components/ui/usePageTitle';
 import {
   CourseDetails,
   CourseDetailsSkeleton,
   CourseLoadError,
   useCourse,
   useCreatorCatalog,
-} from '../../features/courses';
-import { EnrollButton } from '../../features/payments';
-import { CourseReviews, ReviewForm } from '../../features/reviews';
-import { WishlistButton } from '../../features/wishlist';
-import { useCurrentUser } from '../../lib/current-user';
+} from '@/features/courses';
+import { EnrollButton } from '@/features/payments';
+import { CourseReviews, ReviewForm } from '@/features/reviews';
+import { WishlistButton } from '@/features/wishlist';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** A row of four cards on a laptop, two rows on a tablet. */
 const OTHER_COURSES_SHOWN = 8;

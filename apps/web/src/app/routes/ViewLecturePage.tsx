@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../components/ui/usePageTitle';
-import { CertificateCallToAction } from '../../features/certificates';
-import { CourseLoadError, InstructorCard, useCourse } from '../../features/courses';
-import { LectureViewer, LectureViewerSkeleton, useCourseProgress } from '../../features/learning';
-import { placeQuizzes, QuizListItem, QuizPlayer, useCourseQuizzes } from '../../features/quizzes';
-import { useCurrentUser } from '../../lib/current-user';
-import { curriculumGroups } from '../../lib/curriculum';
+import { usePageTitle } from '@/components/ui/usePageTitle';
+import { CertificateCallToAction } from '@/features/certificates';
+import { CourseLoadError, InstructorCard, useCourse } from '@/features/courses';
+import { LectureViewer, LectureViewerSkeleton, useCourseProgress } from '@/features/learning';
+import { placeQuizzes, QuizListItem, QuizPlayer, useCourseQuizzes } from '@/features/quizzes';
+import { useCurrentUser } from '@/lib/current-user';
+import { curriculumGroups } from '@/lib/curriculum';
 
 /**
  * The lecture viewer (spec §2 /viewlecture/{courseId}) with progress for enrolled learners, the

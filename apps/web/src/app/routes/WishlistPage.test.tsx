@@ -4,9 +4,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CourseCardAction } from '../../features/courses';
-import { WishlistButton } from '../../features/wishlist';
-import { queryKeys } from '../../lib/query-keys';
+import { CourseCardAction } from '@/features/courses';
+import { WishlistButton } from '@/features/wishlist';
+import { queryKeys } from '@/lib/query-keys';
 import WishlistPage from './WishlistPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

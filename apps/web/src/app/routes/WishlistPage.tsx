@@ -1,11 +1,11 @@
 import { Heart } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/Button';
-import { EmptyState } from '../../components/ui/Card';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { usePageTitle } from '../../components/ui/usePageTitle';
-import { CourseCard, CourseCardSkeleton } from '../../features/courses';
-import { useWishlist } from '../../features/wishlist';
+import { ButtonLink } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { usePageTitle } from '@/components/ui/usePageTitle';
+import { CourseCard, CourseCardSkeleton } from '@/features/courses';
+import { useWishlist } from '@/features/wishlist';
 
 const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw';
 

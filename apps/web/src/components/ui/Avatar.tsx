@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
-import { initial } from '../../lib/format';
-import { mediaUrl } from '../../lib/media-url';
+import { initial } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 /**
  * The photo, else the name's first letter in uppercase, else a generic icon (spec §2).

@@ -10,7 +10,7 @@ afterEach(cleanup);
 /** lib/toast and the library remember the toasts asked for: each test starts from a page that has had none. */
 async function freshPage() {
   vi.resetModules();
-  const [{ toast }, { Toasts }] = await Promise.all([import('../../lib/toast'), import('./Toasts')]);
+  const [{ toast }, { Toasts }] = await Promise.all([import('@/lib/toast'), import('./Toasts')]);
   return { toast, Toasts };
 }
 

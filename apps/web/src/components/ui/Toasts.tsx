@@ -1,6 +1,6 @@
 import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
-import { loadToastify, onToastWanted, toastWanted } from '../../lib/toast';
-import { TOAST_AUTO_CLOSE_MS } from '../../lib/ui-constants';
+import { loadToastify, onToastWanted, toastWanted } from '@/lib/toast';
+import { TOAST_AUTO_CLOSE_MS } from '@/lib/ui-constants';
 
 const ToastContainer = lazy(() => loadToastify().then((module) => ({ default: module.ToastContainer })));
 

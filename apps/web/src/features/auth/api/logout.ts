@@ -1,8 +1,8 @@
 import { MESSAGES, type MessageResponse } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { signedOut } from './session';
 
 export const logout = () => api.get<MessageResponse>('/api/auth/logout');

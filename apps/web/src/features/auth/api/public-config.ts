@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@kaksha/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchPublicConfig = () => api.get<PublicConfig>('/api/config');
 

@@ -1,7 +1,7 @@
 import type { User } from '@kaksha/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** After login, sign-up or Google sign-in: remember the user and refresh per-user data (spec §2). */
 export function signedIn(queryClient: QueryClient, user: User) {

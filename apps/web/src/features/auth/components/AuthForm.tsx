@@ -1,7 +1,7 @@
 import type { Role, User } from '@kaksha/contracts';
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 import { withNext } from '../lib/next-path';
 import { AuthCard } from './AuthCard';
 import { GoogleSignIn } from './GoogleButton';

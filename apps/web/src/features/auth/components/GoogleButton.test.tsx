@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
-import { renderWithProviders } from '../../../test/render';
+import { queryKeys } from '@/lib/query-keys';
+import { renderWithProviders } from '@/test/render';
 import { GoogleSignIn } from './GoogleButton';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

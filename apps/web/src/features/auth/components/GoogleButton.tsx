@@ -1,8 +1,8 @@
 import type { Role, User } from '@kaksha/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useGoogleSignup } from '../api/google-signup';
 import { usePublicConfig } from '../api/public-config';
 import { OrDivider } from './AuthCard';

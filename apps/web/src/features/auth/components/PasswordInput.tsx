@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useState } from 'react';
-import { controlClass, Field } from '../../../components/ui/Field';
+import { controlClass, Field } from '@/components/ui/Field';
 
 /** A password field with a show/hide toggle (spec §2), and the server's message about it. */
 export function PasswordInput({

@@ -1,10 +1,10 @@
 import { MESSAGES, type MessageResponse, OTP_LENGTH } from '@kaksha/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/Field';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { TextInput } from '@/components/ui/Field';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';

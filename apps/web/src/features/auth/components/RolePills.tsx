@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@kaksha/contracts';
-import { ROLE_LABELS } from '../../../lib/ui-constants';
+import { ROLE_LABELS } from '@/lib/ui-constants';
 
 /** The Student/Educator pill choice of the sign-up screen: a radio group, so arrow keys work. */
 export function RolePills({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {

@@ -1,8 +1,8 @@
 import type { User } from '@kaksha/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useOnSignedIn } from '../api/session';
 import { safeNextPath } from '../lib/next-path';
 

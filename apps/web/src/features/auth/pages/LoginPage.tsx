@@ -1,7 +1,7 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { TextInput } from '../../../components/ui/Field';
+import { TextInput } from '@/components/ui/Field';
 import { useLogin } from '../api/login';
 import { AuthForm } from '../components/AuthForm';
 import { PasswordInput } from '../components/PasswordInput';

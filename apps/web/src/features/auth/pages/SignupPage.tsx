@@ -1,6 +1,6 @@
 import { MESSAGES, type Role } from '@kaksha/contracts';
 import { useState } from 'react';
-import { TextInput } from '../../../components/ui/Field';
+import { TextInput } from '@/components/ui/Field';
 import { useSignup } from '../api/signup';
 import { AuthForm } from '../components/AuthForm';
 import { PasswordInput } from '../components/PasswordInput';

@@ -1,7 +1,7 @@
 import type { Certificate } from '@kaksha/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_URL, ApiError, api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { API_URL, ApiError, api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in learner's certificates, newest first. */
 export const useMyCertificates = (enabled = true) =>

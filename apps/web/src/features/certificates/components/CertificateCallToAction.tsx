@@ -1,7 +1,7 @@
 import { Award } from 'lucide-react';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { certificatePath, useClaimCertificate, useMyCertificates } from '../api/certificates';
 
 /**

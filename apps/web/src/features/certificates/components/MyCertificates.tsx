@@ -1,6 +1,6 @@
 import { Award, Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card, Skeleton } from '../../../components/ui/Card';
+import { Card, Skeleton } from '@/components/ui/Card';
 import { certificatePath, certificatePdfUrl, useMyCertificates } from '../api/certificates';
 import { formatIssued } from './format';
 

@@ -1,10 +1,10 @@
 import { Award, BadgeCheck, Download, Share2 } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ButtonLink, buttonClass } from '../../../components/ui/Button';
-import { Card, EmptyState, Skeleton } from '../../../components/ui/Card';
-import { ErrorState } from '../../../components/ui/ErrorState';
-import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { ApiError } from '../../../lib/api';
+import { ButtonLink, buttonClass } from '@/components/ui/Button';
+import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { usePageTitle } from '@/components/ui/usePageTitle';
+import { ApiError } from '@/lib/api';
 import { certificatePdfUrl, useCertificate } from '../api/certificates';
 import { formatIssued } from '../components/format';
 

@@ -1,7 +1,7 @@
 import type { CatalogPage } from '@kaksha/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { type CatalogFilters, filtersToParams, NO_FILTERS } from '../components/catalog-url';
 
 /**

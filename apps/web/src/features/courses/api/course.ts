@@ -1,7 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { ApiError, api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** One course (an unpublished one only for its creator; 404 for anyone else). */
 export const courseQuery = (courseId: string) =>

@@ -1,7 +1,7 @@
 import type { Creator } from '@kaksha/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The course creator's public profile (POST /api/course/getcreator). A failure is only logged (spec §8). */
 export function useCreator(userId: string | undefined) {

@@ -1,7 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { applyRemovedCourse, applySavedCourse } from './manage-cache';
 
 const course = (id: string, isPublished: boolean, title = id): Course => ({

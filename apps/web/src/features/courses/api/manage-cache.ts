@@ -1,6 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * After a save (spec §4): a published course is added to or replaced in the public list,

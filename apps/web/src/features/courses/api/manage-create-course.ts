@@ -1,7 +1,7 @@
 import type { Category, Course } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createCourse = (input: { title: string; category: Category | '' }) =>
   api.post<Course>('/api/course/create', input);

@@ -1,9 +1,9 @@
 import type { Course } from '@kaksha/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, errorMessage } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { toast } from '../../../lib/toast';
+import { api, errorMessage } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
 
 export const fetchCreatorCourses = () => api.get<Course[]>('/api/course/getcreatorcourses');
 

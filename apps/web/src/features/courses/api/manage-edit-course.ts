@@ -1,6 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { applySavedCourse } from './manage-cache';
 
 /** The edit form's fields; prices as typed (an empty list price removes it). */

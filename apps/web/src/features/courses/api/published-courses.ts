@@ -1,7 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The newest published courses (spec: courseData, `limit` of them). A failure is only logged (spec §8). */
 async function fetchPublishedCourses(limit: number) {

@@ -1,6 +1,6 @@
 import { CATEGORIES, type CatalogFacets, DURATION_BANDS, LEVELS, PRICE_BANDS, RATING_BANDS } from '@kaksha/contracts';
 import type { ReactNode } from 'react';
-import { Checkbox } from '../../../components/ui/Checkbox';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { CategoryFilter } from './CategoryFilter';
 import { type CatalogFilters, DURATION_LABELS, NO_FILTERS, PRICE_LABELS, ratingLabel, toggled } from './catalog-url';
 import { FacetCount } from './FacetCount';

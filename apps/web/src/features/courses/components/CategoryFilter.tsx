@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
-import { Checkbox } from '../../../components/ui/Checkbox';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { FacetCount } from './FacetCount';
 
 /**

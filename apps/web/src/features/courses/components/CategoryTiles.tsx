@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/Button';
-import { SectionHeading } from '../../../components/ui/SectionHeading';
-import { LANDING_CATEGORIES } from '../../../lib/ui-constants';
+import { ButtonLink } from '@/components/ui/Button';
+import { SectionHeading } from '@/components/ui/SectionHeading';
+import { LANDING_CATEGORIES } from '@/lib/ui-constants';
 import { catalogUrl } from './catalog-url';
 import { CATEGORY_ICONS } from './category-icons';
 

@@ -2,11 +2,11 @@ import type { Course } from '@kaksha/contracts';
 import { Clock } from 'lucide-react';
 import { type ReactNode, useContext } from 'react';
 import { Link } from 'react-router';
-import { Skeleton } from '../../../components/ui/Card';
-import { Chip } from '../../../components/ui/Chip';
-import { Stars } from '../../../components/ui/Stars';
-import { formatPrice } from '../../../lib/format';
-import { CARD_SIZES } from '../../../lib/ui-constants';
+import { Skeleton } from '@/components/ui/Card';
+import { Chip } from '@/components/ui/Chip';
+import { Stars } from '@/components/ui/Stars';
+import { formatPrice } from '@/lib/format';
+import { CARD_SIZES } from '@/lib/ui-constants';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CourseCardAction } from './card-action';
 

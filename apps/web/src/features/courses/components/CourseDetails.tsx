@@ -1,11 +1,11 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { CirclePlay } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Skeleton } from '../../../components/ui/Card';
-import { Chip } from '../../../components/ui/Chip';
-import { BackLink } from '../../../components/ui/PageHeader';
-import { mediaUrl } from '../../../lib/media-url';
-import { COURSE_HERO_SIZES } from '../../../lib/ui-constants';
+import { Skeleton } from '@/components/ui/Card';
+import { Chip } from '@/components/ui/Chip';
+import { BackLink } from '@/components/ui/PageHeader';
+import { mediaUrl } from '@/lib/media-url';
+import { COURSE_HERO_SIZES } from '@/lib/ui-constants';
 import { CourseCard, type CourseCardData } from './CourseCard';
 import { CoursePriceFacts } from './CoursePriceFacts';
 import { CourseThumbnail } from './CourseThumbnail';

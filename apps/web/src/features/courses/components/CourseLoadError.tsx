@@ -1,6 +1,6 @@
-import { ButtonLink } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/Card';
-import { ApiError } from '../../../lib/api';
+import { ButtonLink } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/Card';
+import { ApiError } from '@/lib/api';
 
 /** A course that is missing (404) or failed to load, with a way back. */
 export function CourseLoadError({ error, back, backLabel }: { error: unknown; back: string; backLabel: string }) {

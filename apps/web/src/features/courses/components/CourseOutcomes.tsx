@@ -1,6 +1,6 @@
 import type { Course } from '@kaksha/contracts';
-import { Card, Skeleton } from '../../../components/ui/Card';
-import { Table } from '../../../components/ui/Table';
+import { Card, Skeleton } from '@/components/ui/Card';
+import { Table } from '@/components/ui/Table';
 import { useCourseOutcomes } from '../api/manage-course-outcomes';
 
 interface Row {

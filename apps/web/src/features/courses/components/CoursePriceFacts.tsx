@@ -1,7 +1,7 @@
 import { type Course, shownListPrice } from '@kaksha/contracts';
 import { Check } from 'lucide-react';
-import { Stars } from '../../../components/ui/Stars';
-import { formatPrice } from '../../../lib/format';
+import { Stars } from '@/components/ui/Stars';
+import { formatPrice } from '@/lib/format';
 import { reviewCountText, videoContentText } from './course-figures';
 
 type Facts = Pick<Course, 'avgRating' | 'reviewCount' | 'price' | 'listPrice' | 'totalDurationSeconds'>;

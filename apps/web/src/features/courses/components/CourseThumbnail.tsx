@@ -1,6 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { ImageOff } from 'lucide-react';
-import { mediaSrcSet, mediaUrl } from '../../../lib/media-url';
+import { mediaSrcSet, mediaUrl } from '@/lib/media-url';
 
 /**
  * A course's 16:9 thumbnail with every rendition in srcset; the box keeps its size before the

@@ -1,7 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { CirclePlay, Lock } from 'lucide-react';
-import { Collapsible } from '../../../components/ui/Collapsible';
-import { curriculumGroups, lectureCountLabel } from '../../../lib/curriculum';
+import { Collapsible } from '@/components/ui/Collapsible';
+import { curriculumGroups, lectureCountLabel } from '@/lib/curriculum';
 import { lectureLength, lectureLengthSpoken } from './course-figures';
 
 /**

@@ -1,8 +1,8 @@
 import type { Course } from '@kaksha/contracts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Card } from '../../../components/ui/Card';
-import { shortLabel } from '../../../lib/format';
-import { CHART_HEIGHT } from '../../../lib/ui-constants';
+import { Card } from '@/components/ui/Card';
+import { shortLabel } from '@/lib/format';
+import { CHART_HEIGHT } from '@/lib/ui-constants';
 
 interface Point {
   name: string;

@@ -1,7 +1,7 @@
 import type { Creator } from '@kaksha/contracts';
 import { Mail } from 'lucide-react';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Skeleton } from '../../../components/ui/Card';
+import { Avatar } from '@/components/ui/Avatar';
+import { Skeleton } from '@/components/ui/Card';
 import { useCreator } from '../api/creator';
 
 /**

@@ -1,6 +1,6 @@
-import { ButtonLink } from '../../../components/ui/Button';
-import { SectionHeading } from '../../../components/ui/SectionHeading';
-import { POPULAR_COURSES_ON_HOME } from '../../../lib/ui-constants';
+import { ButtonLink } from '@/components/ui/Button';
+import { SectionHeading } from '@/components/ui/SectionHeading';
+import { POPULAR_COURSES_ON_HOME } from '@/lib/ui-constants';
 import { useNewestCourses } from '../api/published-courses';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
 

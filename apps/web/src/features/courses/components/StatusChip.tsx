@@ -1,4 +1,4 @@
-import { Chip } from '../../../components/ui/Chip';
+import { Chip } from '@/components/ui/Chip';
 
 /** A course's Published / Draft state. */
 export function StatusChip({ published }: { published: boolean }) {

@@ -1,7 +1,7 @@
 import type { CourseStats } from '@kaksha/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/course/stats`: how many courses are published (the landing page's badge). */
 export const useCourseStats = () =>

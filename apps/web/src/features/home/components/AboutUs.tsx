@@ -1,7 +1,7 @@
 import { CircleCheck, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { SectionHeading } from '../../../components/ui/SectionHeading';
-import { API_URL } from '../../../lib/api';
+import { SectionHeading } from '@/components/ui/SectionHeading';
+import { API_URL } from '@/lib/api';
 
 const POINTS = ['Simplified Learning', 'Expert Trainers', 'Big Experience', 'Lifetime Access'];
 

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/Button';
+import { ButtonLink } from '@/components/ui/Button';
 
 export function Hero() {
   return (

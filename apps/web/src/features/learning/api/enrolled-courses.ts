@@ -1,7 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchEnrolledCourses = (signal?: AbortSignal) =>
   api.get<Course[]>('/api/course/getenrolledcourses', signal);

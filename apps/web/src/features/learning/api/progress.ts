@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_URL, api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { API_URL, api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface LectureProgress {
   lectureId: string;

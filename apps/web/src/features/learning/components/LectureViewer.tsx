@@ -1,6 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { type ReactNode, useRef } from 'react';
-import { Skeleton } from '../../../components/ui/Card';
+import { Skeleton } from '@/components/ui/Card';
 import type { CourseProgress } from '../api/progress';
 import { LectureList } from './lecture-viewer/LectureList';
 import { LectureResources } from './lecture-viewer/LectureResources';

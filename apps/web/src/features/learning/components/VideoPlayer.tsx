@@ -1,6 +1,6 @@
 import type { LectureCaption } from '@kaksha/contracts';
 import { type SyntheticEvent, useId, useRef, type VideoHTMLAttributes } from 'react';
-import { mediaUrl } from '../../../lib/media-url';
+import { mediaUrl } from '@/lib/media-url';
 import { CaptionsMenu, QualityMenu, SpeedMenu } from './video-player/PlayerMenus';
 import { levelName, useHlsSource } from './video-player/useHlsSource';
 import { useNotice } from './video-player/useNotice';

@@ -1,9 +1,9 @@
 import type { Course } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, errorMessage } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { toast } from '../../../lib/toast';
+import { api, errorMessage } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
 
 /** The course with its lectures in order, for its creator (spec §7: "has lectures list"). */
 export const courseLecturesQuery = (courseId: string) =>

@@ -1,7 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { curriculumScope, layoutOf, withLayout } from './curriculum-layout';
 import { refreshAfterLectureChange } from './invalidate';
 

@@ -1,6 +1,6 @@
 import type { Lecture } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { refreshAfterLectureChange } from './invalidate';
 
 export interface LectureEdit {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Every other view of the course: the course page, the creator's list, the catalogue, enrolled courses. */
 export function refreshCourseViews(client: QueryClient, courseId: string) {

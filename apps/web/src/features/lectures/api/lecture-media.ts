@@ -1,7 +1,7 @@
 import type { Course, Lecture, LectureCaption } from '@kaksha/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { courseLecturesQuery } from './course-lectures';
 import { refreshAfterLectureChange } from './invalidate';
 

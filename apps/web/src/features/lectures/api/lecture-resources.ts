@@ -1,7 +1,7 @@
 import type { Course, LectureResourcesAnswer } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterLectureChange } from './invalidate';
 
 /** Both answers carry the lecture's files after the change: into the cached lecture list at once. */

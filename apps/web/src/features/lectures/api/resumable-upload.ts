@@ -1,6 +1,6 @@
 import type { ErrorBody, Lecture } from '@kaksha/contracts';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { API_URL, ApiError } from '../../../lib/api';
+import { API_URL, ApiError } from '@/lib/api';
 
 /**
  * Lecture videos through the server's tus endpoint (/api/uploads, tus 1.0): sent in chunks, each

@@ -1,8 +1,8 @@
 import type { Course, EditSectionRequest, SectionAnswer } from '@kaksha/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import {
   curriculumScope,
   type LayoutGroup,

@@ -1,11 +1,11 @@
 import { MESSAGES, SECTION_TITLE_MAX } from '@kaksha/contracts';
 import { FolderPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { TextInput } from '../../../components/ui/Field';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { TextInput } from '@/components/ui/Field';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useCreateSection } from '../api/sections';
 
 /** A new, empty section at the end of the course. */

@@ -1,6 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { layoutOf } from '../api/curriculum-layout';
 import { GroupBox } from './curriculum/GroupBox';
 import { LectureGroup } from './curriculum/LectureGroup';

@@ -3,15 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/lib/api';
 import { LectureCaptionsEditor } from './LectureCaptionsEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 // Uploads go through XMLHttpRequest (for progress); the rest through fetch, stubbed below.
 const upload = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api', async (original) => {
-  const actual = await original<typeof import('../../../lib/api')>();
+vi.mock('@/lib/api', async (original) => {
+  const actual = await original<typeof import('@/lib/api')>();
   return { ...actual, api: { ...actual.api, upload } };
 });
 

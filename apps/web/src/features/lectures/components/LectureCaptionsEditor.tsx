@@ -1,11 +1,11 @@
 import { CAPTIONS_LABEL_MAX, CAPTIONS_MAX_BYTES, type Lecture } from '@kaksha/contracts';
 import { Plus, Subtitles, Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/Field';
-import { FileInput } from '../../../components/ui/FileInput';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { TextInput } from '@/components/ui/Field';
+import { FileInput } from '@/components/ui/FileInput';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useAddCaptions, useLectureMedia, useRemoveCaptions } from '../api/lecture-media';
 
 const CAPTION_FILE = /\.(vtt|srt)$/i;

@@ -1,5 +1,5 @@
 import type { Lecture } from '@kaksha/contracts';
-import { Card } from '../../../components/ui/Card';
+import { Card } from '@/components/ui/Card';
 import { LectureCaptionsEditor } from './LectureCaptionsEditor';
 import { ProcessingStatus } from './ProcessingStatus';
 

@@ -7,13 +7,13 @@ import {
 } from '@kaksha/contracts';
 import { Paperclip, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { TextInput } from '../../../components/ui/Field';
-import { FileInput } from '../../../components/ui/FileInput';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { formatFileSize } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { TextInput } from '@/components/ui/Field';
+import { FileInput } from '@/components/ui/FileInput';
+import { ApiError, errorMessage } from '@/lib/api';
+import { formatFileSize } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useLectureMedia } from '../api/lecture-media';
 import { useAddResource, useRemoveResource } from '../api/lecture-resources';
 

@@ -1,9 +1,9 @@
 import type { Lecture } from '@kaksha/contracts';
 import { CircleAlert, CircleCheck, RotateCw } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useLectureMedia, useRetryProcessing } from '../api/lecture-media';
 
 /**

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 
 /** Upload progress with its percentage and a Cancel button; `status` says why it waits (offline). */
 export function UploadProgress({

@@ -2,7 +2,7 @@ import type { Course, CourseSection, Lecture } from '@kaksha/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import CreateLecturePage from './CreateLecturePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

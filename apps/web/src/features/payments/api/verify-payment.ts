@@ -1,6 +1,6 @@
 import type { MessageResponse, VerifyPaymentRequest } from '@kaksha/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** POST /api/payment/verify-payment: the checkout's signed answer plus courseId and userId. */
 export const verifyPayment = (body: VerifyPaymentRequest) =>

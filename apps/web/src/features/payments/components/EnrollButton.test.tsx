@@ -2,8 +2,8 @@ import type { Course, EnrolledCourse, User } from '@kaksha/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
-import { renderWithProviders } from '../../../test/render';
+import { queryKeys } from '@/lib/query-keys';
+import { renderWithProviders } from '@/test/render';
 import { EnrollButton } from './EnrollButton';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -1,11 +1,11 @@
 import { type Course, MESSAGES, type PaymentOrder, type RazorpayPayment, type User } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
-import { toast } from '../../../lib/toast';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { ApiError } from '@/lib/api';
+import { useCurrentUser } from '@/lib/current-user';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
 import { createOrder } from '../api/create-order';
 import { verifyPayment } from '../api/verify-payment';
 

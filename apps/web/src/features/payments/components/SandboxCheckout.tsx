@@ -1,12 +1,12 @@
 import { CHECKOUT, type Course, MESSAGES, type PaymentOrder, type RazorpayPayment } from '@kaksha/contracts';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/Field';
-import { Modal } from '../../../components/ui/Modal';
-import { errorMessage } from '../../../lib/api';
-import { formatRupees } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { TextInput } from '@/components/ui/Field';
+import { Modal } from '@/components/ui/Modal';
+import { errorMessage } from '@/lib/api';
+import { formatRupees } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { sandboxPay } from '../api/sandbox-pay';
 
 /** Razorpay's documented test card; any future expiry and any CVV work in test mode. */

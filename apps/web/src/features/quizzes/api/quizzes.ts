@@ -1,7 +1,7 @@
 import type { Quiz, QuizRequest, QuizResult } from '@kaksha/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A course's quizzes in course order, with the viewer's attempts, best score and pass. Only the

@@ -1,12 +1,12 @@
 import { QUIZ_MESSAGES, type Quiz } from '@kaksha/contracts';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { EmptyState, Skeleton } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { ErrorState } from '../../../components/ui/ErrorState';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { EmptyState, Skeleton } from '@/components/ui/Card';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useCourseQuizzes, useRemoveQuiz } from '../api/quizzes';
 import { QuizCard } from './quiz-editor/QuizCard';
 import { QuizForm, type QuizSection } from './quiz-editor/QuizForm';

@@ -1,7 +1,7 @@
 import type { Review } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Reviews of published courses, newest first (spec: allReview); `limit`: only the newest few, so the

@@ -1,7 +1,7 @@
 import type { Review } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface GiveReviewInput {
   rating: number;

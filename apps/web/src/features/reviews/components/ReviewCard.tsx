@@ -1,7 +1,7 @@
 import type { Review } from '@kaksha/contracts';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Stars } from '../../../components/ui/Stars';
-import { ROLE_LABELS } from '../../../lib/ui-constants';
+import { Avatar } from '@/components/ui/Avatar';
+import { Stars } from '@/components/ui/Stars';
+import { ROLE_LABELS } from '@/lib/ui-constants';
 
 /** A review: stars, the comment (always rendered as text), the reviewer and the course. */
 export function ReviewCard({ review, showCourse = true }: { review: Review; showCourse?: boolean }) {

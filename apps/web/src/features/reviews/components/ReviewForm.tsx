@@ -1,10 +1,10 @@
 import { MESSAGES, REVIEW_COMMENT_MAX } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { TextArea } from '../../../components/ui/Field';
-import { StarInput } from '../../../components/ui/Stars';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { TextArea } from '@/components/ui/Field';
+import { StarInput } from '@/components/ui/Stars';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useGiveReview } from '../api/give-review';
 
 /**

@@ -1,6 +1,6 @@
-import { Skeleton } from '../../../components/ui/Card';
-import { SectionHeading } from '../../../components/ui/SectionHeading';
-import { REVIEWS_ON_HOME } from '../../../lib/ui-constants';
+import { Skeleton } from '@/components/ui/Card';
+import { SectionHeading } from '@/components/ui/SectionHeading';
+import { REVIEWS_ON_HOME } from '@/lib/ui-constants';
 import { useAllReviews } from '../api/all-reviews';
 import { ReviewCard } from './ReviewCard';
 

@@ -1,11 +1,11 @@
 import { type Course, MESSAGES, SEARCH_QUERY_MAX } from '@kaksha/contracts';
 import { Mic, MicOff, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { largeControlClass } from '../../../components/ui/Field';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { largeControlClass } from '@/components/ui/Field';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Spinner } from '@/components/ui/Spinner';
+import { toast } from '@/lib/toast';
 import { useAiSearch } from '../api/ai-search';
 import { type Recognition, recognitionSupport, speak } from './speech';
 

@@ -1,7 +1,7 @@
 import type { User } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Multipart: name, description, photoUrl (the avatar file, optional) — spec §7; and, for an

@@ -2,7 +2,7 @@ import { IMAGE_MAX_BYTES, MESSAGES, type User } from '@kaksha/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import EditProfilePage from './EditProfilePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -1,16 +1,16 @@
 import { IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { Checkbox } from '../../../components/ui/Checkbox';
-import { TextArea, TextInput } from '../../../components/ui/Field';
-import { FileInput } from '../../../components/ui/FileInput';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/current-user';
-import { toast } from '../../../lib/toast';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { TextArea, TextInput } from '@/components/ui/Field';
+import { FileInput } from '@/components/ui/FileInput';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useCurrentUser } from '@/lib/current-user';
+import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
 /**

@@ -1,12 +1,12 @@
 import { BookOpen, Mail, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Avatar } from '../../../components/ui/Avatar';
-import { ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { Chip } from '../../../components/ui/Chip';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { useCurrentUser } from '../../../lib/current-user';
-import { ROLE_LABELS } from '../../../lib/ui-constants';
+import { Avatar } from '@/components/ui/Avatar';
+import { ButtonLink } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Chip } from '@/components/ui/Chip';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { useCurrentUser } from '@/lib/current-user';
+import { ROLE_LABELS } from '@/lib/ui-constants';
 
 /**
  * /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses;

@@ -1,7 +1,7 @@
 import type { Wishlist, WishlistChange } from '@kaksha/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user's saved courses, as catalogue cards, the most recently added first. */
 export const wishlistQuery = queryOptions({

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { Heart } from 'lucide-react';
-import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/current-user';
-import { toast } from '../../../lib/toast';
+import { errorMessage } from '@/lib/api';
+import { useCurrentUser } from '@/lib/current-user';
+import { toast } from '@/lib/toast';
 import { useToggleWishlist, useWishlist } from '../api/wishlist';
 
 const LOOKS = {

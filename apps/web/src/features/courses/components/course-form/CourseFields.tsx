@@ -1,5 +1,5 @@
 import { CATEGORIES, COURSE_SUBTITLE_MAX, COURSE_TITLE_MAX, LEVELS, MAX_PRICE_INR } from '@kaksha/contracts';
-import { Select, TextArea, TextInput } from '../../../../components/ui/Field';
+import { Select, TextArea, TextInput } from '@/components/ui/Field';
 import type { CourseForm } from './useCourseForm';
 
 /** The course's text, choices and prices (spec §2 /addcourses), with the server's field errors. */

@@ -1,10 +1,10 @@
 import { type Course, MESSAGES } from '@kaksha/contracts';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../../components/ui/Button';
-import { Card } from '../../../../components/ui/Card';
-import { ApiError, errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useEditCourse } from '../../api/manage-edit-course';
 import { CourseFields } from './CourseFields';
 import { PublishChecklist } from './PublishChecklist';

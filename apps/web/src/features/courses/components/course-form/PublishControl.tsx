@@ -1,9 +1,9 @@
 import { type Course, MESSAGES } from '@kaksha/contracts';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useEditCourse } from '../../api/manage-edit-course';
 import { StatusChip } from '../StatusChip';
 import type { CourseForm } from './useCourseForm';

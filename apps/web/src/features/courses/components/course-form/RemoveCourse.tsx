@@ -2,10 +2,10 @@ import { type Course, MESSAGES } from '@kaksha/contracts';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../../components/ui/Button';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useRemoveCourse } from '../../api/manage-remove-course';
 
 /** Remove Course, after an "are you sure?" (spec §2: the edit screen also allows deleting the course). */

@@ -1,7 +1,7 @@
 import { type Course, IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import type { ChangeEvent } from 'react';
-import { FileInput } from '../../../../components/ui/FileInput';
-import { toast } from '../../../../lib/toast';
+import { FileInput } from '@/components/ui/FileInput';
+import { toast } from '@/lib/toast';
 import { CourseThumbnail } from '../CourseThumbnail';
 import type { CourseForm } from './useCourseForm';
 

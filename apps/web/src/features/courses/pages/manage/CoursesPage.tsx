@@ -1,12 +1,12 @@
 import type { Course } from '@kaksha/contracts';
 import { FilePenLine } from 'lucide-react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../../components/ui/Button';
-import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
-import { ErrorState } from '../../../../components/ui/ErrorState';
-import { PageHeader } from '../../../../components/ui/PageHeader';
-import { Table, type TableColumn } from '../../../../components/ui/Table';
-import { formatPrice } from '../../../../lib/format';
+import { ButtonLink } from '@/components/ui/Button';
+import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Table, type TableColumn } from '@/components/ui/Table';
+import { formatPrice } from '@/lib/format';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
 import { CourseThumbnail } from '../../components/CourseThumbnail';
 import { StatusChip } from '../../components/StatusChip';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import CreateCoursePage from './CreateCoursePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -1,12 +1,12 @@
 import { CATEGORIES, type Category, COURSE_TITLE_MAX, MESSAGES } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../../components/ui/Button';
-import { Card } from '../../../../components/ui/Card';
-import { Select, TextInput } from '../../../../components/ui/Field';
-import { PageHeader } from '../../../../components/ui/PageHeader';
-import { ApiError, errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Select, TextInput } from '@/components/ui/Field';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useCreateCourse } from '../../api/manage-create-course';
 
 /** /createcourses: a title and a category; the server checks them (spec §5). */

@@ -1,13 +1,13 @@
 import type { Course } from '@kaksha/contracts';
 import { lazy, Suspense } from 'react';
-import { Avatar } from '../../../../components/ui/Avatar';
-import { ButtonLink } from '../../../../components/ui/Button';
-import { Card, Skeleton } from '../../../../components/ui/Card';
-import { ErrorState } from '../../../../components/ui/ErrorState';
-import { BackLink } from '../../../../components/ui/PageHeader';
-import { useCurrentUser } from '../../../../lib/current-user';
-import { formatRupees } from '../../../../lib/format';
-import { CHART_HEIGHT } from '../../../../lib/ui-constants';
+import { Avatar } from '@/components/ui/Avatar';
+import { ButtonLink } from '@/components/ui/Button';
+import { Card, Skeleton } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { BackLink } from '@/components/ui/PageHeader';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatRupees } from '@/lib/format';
+import { CHART_HEIGHT } from '@/lib/ui-constants';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
 import { CourseOutcomes } from '../../components/CourseOutcomes';
 

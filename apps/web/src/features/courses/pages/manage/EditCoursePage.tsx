@@ -1,10 +1,10 @@
 import { ClipboardList, ListVideo } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../../../components/ui/Button';
-import { Card, EmptyState, Skeleton } from '../../../../components/ui/Card';
-import { ErrorState } from '../../../../components/ui/ErrorState';
-import { PageHeader } from '../../../../components/ui/PageHeader';
-import { ApiError, errorMessage } from '../../../../lib/api';
+import { ButtonLink } from '@/components/ui/Button';
+import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useCourse } from '../../api/course';
 import { CourseForm } from '../../components/course-form/CourseForm';
 

@@ -1,7 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import type { ReactNode } from 'react';
-import { Collapsible } from '../../../../components/ui/Collapsible';
-import { curriculumGroups, lectureCountLabel } from '../../../../lib/curriculum';
+import { Collapsible } from '@/components/ui/Collapsible';
+import { curriculumGroups, lectureCountLabel } from '@/lib/curriculum';
 import type { CourseProgress, LectureProgress } from '../../api/progress';
 import { ProgressBar } from '../ProgressBar';
 import { LectureListItem } from './LectureListItem';

@@ -1,9 +1,9 @@
 import type { LectureResource } from '@kaksha/contracts';
 import { Download, FileArchive, FileCode, FileImage, FileText } from 'lucide-react';
 import { useId } from 'react';
-import { buttonClass } from '../../../../components/ui/Button';
-import { formatFileSize } from '../../../../lib/format';
-import { mediaUrl } from '../../../../lib/media-url';
+import { buttonClass } from '@/components/ui/Button';
+import { formatFileSize } from '@/lib/format';
+import { mediaUrl } from '@/lib/media-url';
 
 /** An icon for what the file is (its checked type, not its name). */
 function FileIcon({ contentType }: { contentType: string }) {

@@ -1,6 +1,6 @@
 import type { Lecture } from '@kaksha/contracts';
 import { CircleCheck, Lock, RotateCcw } from 'lucide-react';
-import { Button, ButtonLink } from '../../../../components/ui/Button';
+import { Button, ButtonLink } from '@/components/ui/Button';
 import type { LectureProgress } from '../../api/progress';
 import { LecturePlayer } from '../LecturePlayer';
 

@@ -1,7 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { Link } from 'react-router';
-import { Chip } from '../../../../components/ui/Chip';
-import { BackLink } from '../../../../components/ui/PageHeader';
+import { Chip } from '@/components/ui/Chip';
+import { BackLink } from '@/components/ui/PageHeader';
 
 /** The course's title and tags, with the way back (to the learner's courses, or the course page). */
 export function ViewerHeader({ course, enrolled }: { course: Course; enrolled: boolean }) {

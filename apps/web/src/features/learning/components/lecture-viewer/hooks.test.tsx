@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import type { CourseProgress } from '../../api/progress';
 import { useLectureSelection } from './useLectureSelection';
 import { useMarkComplete } from './useMarkComplete';

@@ -1,9 +1,9 @@
 import type { Lecture } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../../lib/api';
-import { queryKeys } from '../../../../lib/query-keys';
-import { toast } from '../../../../lib/toast';
+import { errorMessage } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
 import { type CourseProgress, type LectureProgress, saveProgress } from '../../api/progress';
 
 /**

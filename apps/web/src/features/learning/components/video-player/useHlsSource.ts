@@ -1,6 +1,6 @@
 import type Hls from 'hls.js/light';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { mediaUrl } from '../../../../lib/media-url';
+import { mediaUrl } from '@/lib/media-url';
 
 export interface Level {
   index: number;

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { lectureCountLabel } from '../../../../lib/curriculum';
+import { lectureCountLabel } from '@/lib/curriculum';
 
 /**
  * A group of the curriculum (a section, or the lectures outside any): a region named by its

@@ -1,7 +1,7 @@
 import { SECTION_TITLE_MAX } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { TextInput } from '../../../../components/ui/Field';
+import { Button } from '@/components/ui/Button';
+import { TextInput } from '@/components/ui/Field';
 
 /** The form that takes a section's heading while it is renamed (Escape cancels). */
 export function RenameSection({

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { lectureCountLabel } from '../../../../lib/curriculum';
+import { lectureCountLabel } from '@/lib/curriculum';
 import type { LayoutGroup } from '../../api/curriculum-layout';
 import { GroupBox } from './GroupBox';
 import { IconButton } from './IconButton';

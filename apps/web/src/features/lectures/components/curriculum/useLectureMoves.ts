@@ -1,8 +1,8 @@
 import type { Course } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../../lib/api';
-import { queryKeys } from '../../../../lib/query-keys';
-import { toast } from '../../../../lib/toast';
+import { errorMessage } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
 import { layoutOf, locate, moveLecture, stepLecture } from '../../api/curriculum-layout';
 import { useReorderLectures } from '../../api/sections';
 import { groupKey, type Place, placeText } from './places';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import type { LayoutGroup } from '../../api/curriculum-layout';
 import { useEditSection, useRemoveSection } from '../../api/sections';
 import type { FocusRequest } from './useFocusRequest';

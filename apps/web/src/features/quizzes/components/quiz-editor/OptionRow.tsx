@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { controlClass } from '../../../../components/ui/Field';
+import { controlClass } from '@/components/ui/Field';
 
 /** An option of a question: marked correct or not, its text (fixed for true/false), and Remove. */
 export function OptionRow({

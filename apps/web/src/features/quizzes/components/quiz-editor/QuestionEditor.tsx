@@ -1,9 +1,9 @@
 import { QUIZ_OPTIONS_MAX, QUIZ_OPTIONS_MIN, type QuizKind } from '@kaksha/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { Card } from '../../../../components/ui/Card';
-import { controlClass, Field, TextArea } from '../../../../components/ui/Field';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { controlClass, Field, TextArea } from '@/components/ui/Field';
 import { type DraftQuestion, KIND_LABELS } from './draft';
 import { OptionRow } from './OptionRow';
 

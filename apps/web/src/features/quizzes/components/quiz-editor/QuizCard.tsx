@@ -1,7 +1,7 @@
 import type { Quiz } from '@kaksha/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Button } from '../../../../components/ui/Button';
-import { Card } from '../../../../components/ui/Card';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
 
 /** A quiz of the creator's list: its questions, pass mark, attempts and place, with Edit and Remove. */
 export function QuizCard({

@@ -1,6 +1,6 @@
 import type { Quiz } from '@kaksha/contracts';
 import { Plus } from 'lucide-react';
-import { Button } from '../../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 import { QuestionEditor } from './QuestionEditor';
 import { type QuizSection, QuizSettings } from './QuizSettings';
 import { useQuizForm } from './useQuizForm';

@@ -1,5 +1,5 @@
-import { Card } from '../../../../components/ui/Card';
-import { controlClass, Field, TextInput } from '../../../../components/ui/Field';
+import { Card } from '@/components/ui/Card';
+import { controlClass, Field, TextInput } from '@/components/ui/Field';
 import type { Draft } from './draft';
 
 export interface QuizSection {

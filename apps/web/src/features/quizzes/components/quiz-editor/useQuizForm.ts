@@ -1,7 +1,7 @@
 import { QUIZ_MESSAGES, type Quiz } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useSaveQuiz } from '../../api/quizzes';
 import { blankQuestion, type Draft, type DraftQuestion, draftOf, toRequest } from './draft';
 

@@ -1,7 +1,7 @@
 import type { Quiz } from '@kaksha/contracts';
 import { Trophy } from 'lucide-react';
 import type { RefObject } from 'react';
-import { Button } from '../../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 import { attemptsLeftOf, attemptsWord } from './words';
 
 /** What submitting shows, by the quiz's `showAnswers`. */

@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@kaksha/contracts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type RefObject, useId } from 'react';
-import { Button } from '../../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 
 /**
  * One question of an attempt: radio buttons for one answer, checkboxes for several; Next (or

@@ -1,7 +1,7 @@
 import type { Quiz, QuizQuestion, QuizResult } from '@kaksha/contracts';
 import { CircleCheck, CircleX, RotateCcw } from 'lucide-react';
 import type { RefObject } from 'react';
-import { Button } from '../../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 import { attemptsWord, letter } from './words';
 
 type GradedAnswer = QuizResult['results'][number];

@@ -1,7 +1,7 @@
 import type { Quiz, QuizResult } from '@kaksha/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../../lib/api';
-import { toast } from '../../../../lib/toast';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useSubmitQuiz } from '../../api/quizzes';
 
 export type Stage = { step: 'intro' } | { step: 'answering'; index: number } | { step: 'results'; result: QuizResult };
