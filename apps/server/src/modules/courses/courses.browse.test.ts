@@ -353,6 +353,34 @@ describe('browsing the catalogue', async () => {
     expect(got.courses.map((c) => c._id)).toEqual([ids[0]]);
   });
 
+  it('follows every change that moves a facet or a keyword, and an enrolment moves none', async () => {
+    const count = async (query: string, facet: keyof CatalogPage['facets'], value: string | number) =>
+      (await page(app, query)).facets[facet].find((f) => f.value === value)?.count;
+    const before = await count('q=zebra', 'level', 'Advanced');
+    expect(before).toBe(0);
+    // A course renamed into the keyword, at a level the facet counts.
+    await app.db.execute(sql`update courses set title = 'Zebra stripes', level = 'Advanced' where id = ${ids[6]}`);
+    expect(await count('q=zebra', 'level', 'Advanced')).toBe(1);
+    expect((await page(app, 'q=zebra')).total).toBe(1);
+    // A review that lifts it into "4.5 and up" (its one review before: none).
+    const rated = await count('', 'rating', 4.5);
+    await app.db.execute(
+      sql`insert into reviews (course_id, user_id, rating, comment) values (${ids[6]}, ${learners[19].id}, 5, 'ok')`,
+    );
+    expect(await count('', 'rating', 4.5)).toBe(rated! + 1);
+    // Unpublished: gone from the counts and the keyword.
+    await app.db.execute(sql`update courses set is_published = false where id = ${ids[6]}`);
+    expect((await page(app, 'q=zebra')).total).toBe(0);
+    expect(await count('', 'rating', 4.5)).toBe(rated);
+    // An enrolment changes no facet: the same answer.
+    const facets = (await page(app, 'level=Beginner')).facets;
+    await app.db.execute(
+      sql`insert into enrollments (user_id, course_id, amount_paid) values (${learners[19].id}, ${ids[1]}, 0)`,
+    );
+    expect((await page(app, 'level=Beginner')).facets).toEqual(facets);
+    await app.db.execute(sql`update courses set is_published = true where id = ${ids[6]}`);
+  });
+
   it('keeps the facet counts and the vocabulary exact through every write above', async () => {
     // Recounted from course_rank, which its own triggers keep (and checked against reviews too).
     const kept = await app.db.execute(sql`select category, level, price_band, rating10, duration_band, n

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import {
   catalogFacetCounts,
-  catalogVersion,
+  catalogFacetsVersion,
   courseRank,
   courses,
   lectures,
@@ -41,15 +41,20 @@ export { isBrowsing };
  * Then the cards of the page's courses are read by id.
  */
 
-/** A cube read at a catalogue version (the version read in the same statement). */
+/** A cube read at a facets version (read in the same statement). */
 interface Cube {
   version: number;
   cells: Cell[];
 }
 
-/** Cubes per scope, kept until the catalogue changes; keyword scopes are many, so they are bounded. */
+/**
+ * Cubes per scope, kept while the facets version stays (catalog_facets_version: it moves only when
+ * some course's buckets or words change, not with enrolments); keyword scopes are many, so bounded.
+ */
 const cubes = new VersionedMemo<Cube>(500);
 const building = new Map<string, Promise<Cube>>();
+/** The facets version seen at each catalogue version: one primary-key read after a catalogue change. */
+const facetsVersions = new VersionedMemo<Promise<number> | undefined>(1);
 
 /** Rows an index walk may read for one page; past that, matching rows are collected and sorted. */
 const WALK_MAX = 4000;
@@ -81,18 +86,31 @@ async function scopeOf(db: DbOrTx, query: CatalogQuery) {
 type Scope = Awaited<ReturnType<typeof scopeOf>>;
 const WHOLE_CATALOGUE: Scope = { key: '|', where: undefined };
 
-const versionNow = sql`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)`;
+const facetsVersionNow = sql`(select ${catalogFacetsVersion.version} from ${catalogFacetsVersion} where ${catalogFacetsVersion.id} = 1)`;
 
-/** The cube of a scope with the version it saw: the kept one for the whole catalogue, else grouped. */
+/** The facets version as of the catalogue version `version` or later (bigint: text from node-postgres). */
+function facetsVersionOf(db: DbOrTx, version: number): Promise<number> {
+  const known = facetsVersions.get(version, '');
+  if (known) return known;
+  const read = db
+    .execute<{ version: string }>(sql`select ${facetsVersionNow} as version`)
+    .then((r) => Number(r.rows[0]?.version ?? 0));
+  facetsVersions.set(version, '', read);
+  // A failed read is not kept: the next request reads again.
+  read.catch(() => facetsVersions.set(version, '', undefined));
+  return read;
+}
+
+/** The cube of a scope with the facets version it saw: the kept one for the whole catalogue, else grouped. */
 async function readCube(db: DbOrTx, scope: Scope): Promise<Cube> {
   const rows = scope.where
     ? await db.execute<Cell & { version: number }>(sql`
-        select ${cubeColumns('bucket')}, count(*)::int as n, ${versionNow} as version
+        select ${cubeColumns('bucket')}, count(*)::int as n, ${facetsVersionNow} as version
         from ${courseRank}
         where ${courseRank.listed} and ${scope.where}
         group by ${cubeGroupBy()}`)
     : await db.execute<Cell & { version: number }>(sql`
-        select ${cubeColumns('stored')}, ${catalogFacetCounts.n} as n, ${versionNow} as version
+        select ${cubeColumns('stored')}, ${catalogFacetCounts.n} as n, ${facetsVersionNow} as version
         from ${catalogFacetCounts}
         where ${catalogFacetCounts.n} > 0`);
   const cells = rows.rows;
@@ -100,18 +118,22 @@ async function readCube(db: DbOrTx, scope: Scope): Promise<Cube> {
   return { version: cells.length > 0 ? Number(cells[0].version) : -1, cells };
 }
 
-/** The scope's cube at `version` or later, read once however many requests ask at the same time. */
+/**
+ * The scope's cube as of the catalogue version `version` or later, read once however many requests
+ * ask at the same time, and again only when the facets version has moved.
+ */
 async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<Cell[]> {
-  const known = cubes.get(version, scope.key);
+  const facets = await facetsVersionOf(db, version);
+  const known = cubes.get(facets, scope.key);
   if (known) return known.cells;
-  const flight = `${version}:${scope.key}`;
+  const flight = `${facets}:${scope.key}`;
   let pending = building.get(flight);
   if (!pending) {
     pending = readCube(db, scope).finally(() => building.delete(flight));
     building.set(flight, pending);
   }
   const cube = await pending;
-  cubes.set(cube.version < 0 ? version : cube.version, scope.key, cube);
+  cubes.set(cube.version < 0 ? facets : cube.version, scope.key, cube);
   return cube.cells;
 }
 
