@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, type TestApp } from '../../test/app.ts';
+import { reindexAll } from '../search/search.service.ts';
 
 /*
  * Browsing the catalogue (issue #27): keyword, filters, facets, orders with keyset pages. Every
@@ -381,7 +382,7 @@ describe('browsing the catalogue', async () => {
     await app.db.execute(sql`update courses set is_published = true where id = ${ids[6]}`);
   });
 
-  it('keeps the facet counts and the vocabulary exact through every write above', async () => {
+  it('keeps the facet counts and the vocabulary exact through every write above, and after a bulk load', async () => {
     // Recounted from course_rank, which its own triggers keep (and checked against reviews too).
     const kept = await app.db.execute(sql`select category, level, price_band, rating10, duration_band, n
       from catalog_facet_counts where n <> 0 order by 1, 2, 3, 4, 5`);
@@ -398,6 +399,26 @@ describe('browsing the catalogue', async () => {
       left join (select course_id, count(*)::int n, sum(rating)::int s from reviews group by course_id) v using (course_id)
       where r.reviews <> coalesce(v.n, 0) or r.rating_sum <> coalesce(v.s, 0)`);
     expect(drift.rows).toEqual([]);
+
+    // A bulk load with the triggers off leaves all of it behind; reindexAll (the seeds' bulk path)
+    // counts it again: the same words, lengths, counts and vocabulary.
+    const rank = async () =>
+      (await app.db.execute(sql`select course_id, words::text, duration_seconds from course_rank order by 1`)).rows;
+    const rankBefore = await rank();
+    await app.db.execute(sql`update course_rank set words = null, duration_seconds = null`);
+    await app.db.execute(sql`delete from catalog_facet_counts`);
+    await app.db.execute(sql`delete from catalog_vocabulary`);
+    await reindexAll(app.db);
+    expect(await rank()).toEqual(rankBefore);
+    expect(
+      (
+        await app.db.execute(sql`select category, level, price_band, rating10, duration_band, n
+      from catalog_facet_counts where n <> 0 order by 1, 2, 3, 4, 5`)
+      ).rows,
+    ).toEqual(kept.rows);
+    expect((await app.db.execute(sql`select word, n from catalog_vocabulary where n <> 0 order by word`)).rows).toEqual(
+      vocabulary.rows,
+    );
   });
 
   it('answers 400 with a clear message for bad parameters', async () => {

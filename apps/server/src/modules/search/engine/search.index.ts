@@ -320,8 +320,9 @@ async function compactIndex(db: DbOrTx): Promise<void> {
 }
 
 /**
- * Recounts `course_rank` (the listing of queries without a topic, schema/search.ts) from the
- * courses, reviews and enrolments. Its triggers keep it current with every write; a bulk load
+ * Recounts `course_rank` (the listing of queries without a topic, schema/search.ts, and the
+ * catalogue's filters) from the courses, lectures, reviews and enrolments, and the catalogue's
+ * facet counts and vocabulary from it. Its triggers keep it current with every write; a bulk load
  * with triggers off (`session_replication_role = replica`) leaves it behind until this runs.
  */
 export async function recountCourseRank(db: DbOrTx): Promise<void> {
@@ -336,6 +337,17 @@ export async function recountCourseRank(db: DbOrTx): Promise<void> {
       listed = excluded.listed, category = excluded.category, level = excluded.level, price = excluded.price,
       created_at = excluded.created_at, reviews = excluded.reviews, rating_sum = excluded.rating_sum,
       enrolled = excluded.enrolled`);
+  // The catalogue's columns (issue #27, modules/courses/courses.browse.ts): lecture time and words,
+  // then its facet counts and vocabulary from them (migrations 0013-0019).
+  await db.execute(sql`
+    update course_rank r set duration_seconds = d.total
+    from (select c.id, (select sum(l.duration_seconds) from lectures l where l.course_id = c.id) as total from courses c) d
+    where d.id = r.course_id and r.duration_seconds is distinct from d.total`);
+  await db.execute(sql`
+    update course_rank r set words = catalog_words(c.title || ' ' || c.sub_title || ' ' || u.name)
+    from courses c join users u on u.id = c.creator_id
+    where c.id = r.course_id and r.words is distinct from catalog_words(c.title || ' ' || c.sub_title || ' ' || u.name)`);
+  await db.execute(sql`select catalog_facet_counts_recount(), catalog_vocabulary_recount()`);
   await db.execute(sql`vacuum analyze course_rank`);
 }
 
