@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type AppError, badRequest, payloadTooLarge } from './errors.ts';
+import { AppError, badRequest, payloadTooLarge } from './errors.ts';
 
 /**
  * Forms that may carry one file (course thumbnail, lecture video, avatar): multipart/form-data
@@ -87,4 +87,26 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.i
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
   const [first] = Object.values(fields);
   throw badRequest(first ?? 'Invalid request', fields);
+}
+
+/** A streamed file that stopped before its end (the client cancelled or was lost): a 400, not a fault. */
+export const uploadIncomplete = () => badRequest('The upload did not complete; please try again');
+
+/**
+ * What to throw when streaming an uploaded file to storage failed: our own refusals as they are, the
+ * parser's size limit as `tooLarge()`, a client that went away as `uploadIncomplete()`, anything
+ * else unchanged (a real fault).
+ */
+export function uploadStreamError(error: unknown, tooLarge: () => AppError): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (
+    code === 'ECONNRESET' ||
+    code === 'FST_MP_PREMATURE_CLOSE' ||
+    /^aborted$|terminated early|Unexpected end of/.test((error as Error).message)
+  ) {
+    return uploadIncomplete();
+  }
+  return error;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { type AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { uploadIncomplete, uploadStreamError } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 import { lectureVideoPrefix } from '../media/media.service.ts';
 
@@ -281,7 +282,7 @@ export async function storeResource(
     source.resume();
     throw error;
   }
-  if (source.destroyed || source.errored) throw incomplete();
+  if (source.destroyed || source.errored) throw uploadIncomplete();
   const gate = new ResourceGate(source, extensionOf(fileName), () => resourceTooLarge(where.maxBytes));
   const onSourceError = (error: Error) => gate.destroy(error);
   const onSourceClose = () => {
@@ -312,21 +313,9 @@ export async function storeResource(
   } catch (error) {
     gate.destroy();
     if (!source.destroyed) source.destroy();
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw resourceTooLarge(where.maxBytes);
-    if (
-      code === 'ECONNRESET' ||
-      code === 'FST_MP_PREMATURE_CLOSE' ||
-      /^aborted$|terminated early|Unexpected end of/.test((error as Error).message)
-    ) {
-      throw incomplete();
-    }
-    throw error;
+    throw uploadStreamError(error, () => resourceTooLarge(where.maxBytes));
   } finally {
     source.off('error', onSourceError);
     source.off('close', onSourceClose);
   }
 }
-
-const incomplete = () => badRequest('The upload did not complete; please try again');

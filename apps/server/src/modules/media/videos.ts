@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { uploadIncomplete, uploadStreamError } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 
 /** Video containers we accept, recognised by their bytes (never by name or declared type). */
@@ -102,7 +103,7 @@ export async function storeVideo(
 ): Promise<StoredVideo> {
   const source = file.file;
   // The parser may have torn the file stream down already (a body cut off inside a small part).
-  if (source.destroyed || source.errored) throw incomplete();
+  if (source.destroyed || source.errored) throw uploadIncomplete();
   const gate = new VideoGate(source, where.maxBytes);
   const onSourceError = (error: Error) => gate.destroy(error);
   // A source closed before its end without an error (a torn-down parser) must fail too, not hang.
@@ -130,25 +131,12 @@ export async function storeVideo(
     // Stop reading the rest of the upload; the parser and Node discard what is left.
     gate.destroy();
     if (!source.destroyed) source.destroy();
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(where.maxBytes);
-    // The client went away (cancelled or lost): an expected outcome, not a server fault.
-    if (
-      code === 'ECONNRESET' ||
-      code === 'FST_MP_PREMATURE_CLOSE' ||
-      /^aborted$|terminated early|Unexpected end of/.test((error as Error).message)
-    ) {
-      throw incomplete();
-    }
-    throw error;
+    throw uploadStreamError(error, () => tooLarge(where.maxBytes));
   } finally {
     source.off('error', onSourceError);
     source.off('close', onSourceClose);
   }
 }
-
-const incomplete = () => badRequest('The upload did not complete; please try again');
 
 /**
  * Where a video's HLS renditions and poster go (video-processing.ts): a folder named after the
