@@ -26,6 +26,16 @@ const list = z
       .filter(Boolean),
   );
 
+/**
+ * The payment keys' built-in defaults: fine for the sandbox, public knowledge otherwise, so the
+ * payments module refuses them with PAYMENT_PROVIDER=razorpay.
+ */
+export const PAYMENT_SANDBOX_DEFAULTS = {
+  RAZORPAY_KEY_ID: 'rzp_test_kakshasandbox',
+  RAZORPAY_KEY_SECRET: 'kaksha_sandbox_secret',
+  RAZORPAY_WEBHOOK_SECRET: 'kaksha_sandbox_webhook_secret',
+} as const;
+
 /** Every environment variable the server reads. Documented in `.env.example`. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,9 +76,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Kaksha <no-reply@kaksha.local>'),
   // No default here: production must name its provider (see loadConfig).
   PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox', 'razorpay']).optional()),
-  RAZORPAY_KEY_ID: z.string().default('rzp_test_kakshasandbox'),
-  RAZORPAY_KEY_SECRET: z.string().default('kaksha_sandbox_secret'),
-  RAZORPAY_WEBHOOK_SECRET: z.string().default('kaksha_sandbox_webhook_secret'),
+  RAZORPAY_KEY_ID: z.string().default(PAYMENT_SANDBOX_DEFAULTS.RAZORPAY_KEY_ID),
+  RAZORPAY_KEY_SECRET: z.string().default(PAYMENT_SANDBOX_DEFAULTS.RAZORPAY_KEY_SECRET),
+  RAZORPAY_WEBHOOK_SECRET: z.string().default(PAYMENT_SANDBOX_DEFAULTS.RAZORPAY_WEBHOOK_SECRET),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // The seller of record (issue #28); checked together in sellerConfig, demo values when none is set.
@@ -93,8 +103,12 @@ const envSchema = z.object({
     .default('999293'),
   INVOICE_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits')
+    // 4 at most: the number (prefix, series mark, financial year, sequence) must fit GST's 16 characters.
+    .regex(/^[A-Za-z0-9]{1,4}$/, 'must be 1 to 4 letters or digits')
     .default('KAK'),
+  REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  REFUND_MAX_PROGRESS_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  REFUND_MAX_PER_90_DAYS: z.coerce.number().int().min(0).max(1000).default(3),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TRUST_PROXY: z
@@ -255,6 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       gstRatePercent: e.GST_RATE_PERCENT,
       sacCode: e.SAC_CODE,
       invoicePrefix: e.INVOICE_PREFIX.toUpperCase(),
+    },
+    /** Refunds (modules/refunds, issue #28): the policy the course page and checkout show. */
+    refunds: {
+      windowDays: e.REFUND_WINDOW_DAYS,
+      maxProgressPercent: e.REFUND_MAX_PROGRESS_PERCENT,
+      maxPer90Days: e.REFUND_MAX_PER_90_DAYS,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */

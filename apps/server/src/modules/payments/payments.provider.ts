@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { PaymentProvider } from '@kaksha/contracts';
-import type { Config } from '../../core/config.ts';
+import { type Config, PAYMENT_SANDBOX_DEFAULTS } from '../../core/config.ts';
 import { AppError } from '../../core/errors.ts';
 
 /**
@@ -26,13 +26,6 @@ export interface CreateOrderInput {
 
 type PaymentConfig = Config['payment'];
 
-/** The built-in defaults of config.ts: fine for the sandbox, public knowledge otherwise. */
-const SANDBOX_DEFAULTS = {
-  RAZORPAY_KEY_ID: 'rzp_test_kakshasandbox',
-  RAZORPAY_KEY_SECRET: 'kaksha_sandbox_secret',
-  RAZORPAY_WEBHOOK_SECRET: 'kaksha_sandbox_webhook_secret',
-} as const;
-
 /**
  * With real money the keys must be real: anyone who knows a default secret could sign a
  * "payment" or a webhook and enrol for free. Fails at start, naming the variables.
@@ -45,7 +38,7 @@ export function assertProviderKeys(config: PaymentConfig) {
     RAZORPAY_WEBHOOK_SECRET: config.webhookSecret,
   };
   const missing = (Object.keys(given) as (keyof typeof given)[]).filter(
-    (name) => !given[name] || given[name] === SANDBOX_DEFAULTS[name],
+    (name) => !given[name] || given[name] === PAYMENT_SANDBOX_DEFAULTS[name],
   );
   if (missing.length > 0) {
     throw new Error(
