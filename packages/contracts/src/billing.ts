@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appliedCouponSchema, couponCodeField } from './coupons.ts';
 import { schema, text } from './define.ts';
 
 /**
@@ -142,10 +143,11 @@ export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 export const billingDetailsResponseSchema = schema(() => z.object({ billing: billingDetailsSchema.nullable() }));
 export type BillingDetailsResponse = z.infer<typeof billingDetailsResponseSchema>;
 
-/** `POST /api/payment/quote`: what buying a course costs and the GST in it (coupons come later). */
+/** `POST /api/payment/quote`: what buying a course costs, with a coupon if given, and the GST in it. */
 export const paymentQuoteRequestSchema = schema(() =>
   z.object({
     courseId: text('courseId', { error: 'courseId is required' }).min(1, 'courseId is required'),
+    couponCode: couponCodeField(),
   }),
 );
 export type PaymentQuoteRequest = z.infer<typeof paymentQuoteRequestSchema>;
@@ -166,6 +168,8 @@ export const paymentQuoteSchema = schema(() =>
     igst: z.number(),
     gstRate: z.number(),
     placeOfSupply: z.object({ stateCode: z.string(), stateName: z.string() }),
+    /** The coupon applied, when one was given and is valid (an invalid one is a 400 instead). */
+    coupon: appliedCouponSchema.optional(),
   }),
 );
 export type PaymentQuote = z.infer<typeof paymentQuoteSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { schema } from './define.ts';
 import { PAYMENT_PROVIDERS } from './payments.ts';
+import { refundPolicySchema } from './refunds.ts';
 
 /** `GET /api/config`: the public settings the web app needs. Nothing secret. */
 export const publicConfigSchema = schema(() =>
@@ -11,6 +12,8 @@ export const publicConfigSchema = schema(() =>
     /** The payment provider's public key id (for the checkout widget). */
     paymentKeyId: z.string(),
     currency: z.string(),
+    /** Issue #28: shown on the course page and at checkout. */
+    refundPolicy: refundPolicySchema,
   }),
 );
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

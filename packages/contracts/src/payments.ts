@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { couponCodeField } from './coupons.ts';
 import { schema, text } from './define.ts';
 
 /**
@@ -26,9 +27,11 @@ export const createOrderRequestSchema = schema(() =>
   z.object({
     courseId: text('courseId', { error: 'courseId is required' }).min(1, 'courseId is required'),
     userId: text('userId', { error: 'userId must be text' }).min(1, 'userId must not be empty').optional(),
+    /** Issue #28: the order charges the quote's amount with this coupon (400 when it cannot be used). */
+    couponCode: couponCodeField(),
   }),
 );
-export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
 /** A payable order: open the checkout with it. `amount` is in paise. */
 export const paymentOrderSchema = schema(() =>
@@ -80,7 +83,9 @@ export const razorpayPaymentSchema = schema(() =>
 );
 export type RazorpayPayment = z.infer<typeof razorpayPaymentSchema>;
 
-export const verifyPaymentRequestSchema = schema(() => razorpayPaymentSchema.extend(createOrderRequestSchema.shape));
+export const verifyPaymentRequestSchema = schema(() =>
+  razorpayPaymentSchema.extend(createOrderRequestSchema.omit({ couponCode: true }).shape),
+);
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
 
 /** Sandbox only: completes a test payment of an order, as Razorpay's checkout would. */

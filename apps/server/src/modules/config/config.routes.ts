@@ -9,6 +9,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
     paymentProvider: config.payment.provider,
     paymentKeyId: config.payment.keyId,
     currency: CURRENCY,
+    refundPolicy: config.refunds,
   };
   app.get(
     '/config',
