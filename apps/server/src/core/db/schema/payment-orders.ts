@@ -17,8 +17,13 @@ export const paymentOrders = pgTable(
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
-    /** Paise, as the provider expects. */
+    /** Paise, as the provider expects: what is charged (the price less the coupon's discount). */
     amount: integer('amount').notNull(),
+    /** Issue #28: the course's price (paise) when the order was opened and the coupon's discount; the
+     * invoice shows both. Null on orders from before coupons (price = amount, no discount). */
+    price: integer('price'),
+    discount: integer('discount').notNull().default(0),
+    couponCode: text('coupon_code'),
     currency: text('currency').notNull().default('INR'),
     status: text('status', { enum: ['created', 'paid', 'failed'] })
       .notNull()
