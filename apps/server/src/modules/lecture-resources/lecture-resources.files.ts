@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { type AppError, badRequest, payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { type AppError, badRequest, payloadTooLarge, tooLargeMessage, unsupportedMedia } from '../../core/errors.ts';
 import { uploadIncomplete, uploadStreamError } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 import { lectureVideoPrefix } from '../media/media.service.ts';
@@ -257,12 +257,7 @@ export interface StoredResource {
 }
 
 export const resourceTooLarge = (maxBytes: number) =>
-  payloadTooLarge(`Files attached to a lecture must be ${formatMegabytes(maxBytes)} or smaller`);
-
-function formatMegabytes(bytes: number) {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  return `${bytes} bytes`;
-}
+  payloadTooLarge(tooLargeMessage('Files attached to a lecture', maxBytes));
 
 /**
  * Streams an uploaded file into the lecture's private storage, checking its content as it

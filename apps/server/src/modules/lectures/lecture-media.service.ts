@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { lectureCaptions, lectures } from '../../core/db/schema/index.ts';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../../core/errors.ts';
+import { badRequest, conflict, notFound, payloadTooLarge, tooLargeMessage } from '../../core/errors.ts';
 import type { FileSink } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 import {
@@ -30,7 +30,8 @@ export const captionsSink: FileSink<CaptionsUpload> = {
   maxBytes: CAPTIONS_MAX_BYTES,
   save: async (part) => {
     const data = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('Captions files must be 1 MB or smaller');
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+        throw payloadTooLarge(tooLargeMessage('Captions files', CAPTIONS_MAX_BYTES));
       throw error;
     });
     return data.length > 0 ? { data, filename: part.filename } : undefined;

@@ -38,6 +38,7 @@ export {
   SNIFF_BYTES,
   type StoredVideo,
   storeVideo,
+  videoTooLargeMessage,
 } from './videos.ts';
 
 /** Public URL of a user's avatar, or null without one. */

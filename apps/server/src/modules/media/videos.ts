@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { payloadTooLarge, unsupportedMedia } from '../../core/errors.ts';
+import { payloadTooLarge, tooLargeMessage, unsupportedMedia } from '../../core/errors.ts';
 import { uploadIncomplete, uploadStreamError } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 
@@ -38,13 +38,9 @@ export interface StoredVideo {
   size: number;
 }
 
-const tooLarge = (maxBytes: number) => payloadTooLarge(`Videos must be ${formatBytes(maxBytes)} or smaller`);
-
-function formatBytes(bytes: number) {
-  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${bytes} bytes`;
-}
+/** The answer to a video over the limit, whichever way it was uploaded (a form here, tus in uploads). */
+export const videoTooLargeMessage = (maxBytes: number) => tooLargeMessage('Videos', maxBytes);
+const tooLarge = (maxBytes: number) => payloadTooLarge(videoTooLargeMessage(maxBytes));
 
 /**
  * Passes bytes through unchanged, but holds back the first few kilobytes until their

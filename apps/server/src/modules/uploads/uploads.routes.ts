@@ -5,10 +5,9 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { presentLecture } from '../courses/courses.service.ts';
 import { lectureCaptionRows, loadOwnedLecture } from '../lectures/lectures.service.ts';
-import { assertVideoContent, SNIFF_BYTES } from '../media/media.service.ts';
+import { assertVideoContent, SNIFF_BYTES, videoTooLargeMessage } from '../media/media.service.ts';
 import {
   assertTusRequest,
-  formatBytes,
   INTERNAL,
   isUploadId,
   TUS_PATH,
@@ -71,7 +70,7 @@ function jsonErrors(res: ServerResponse) {
 const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const { datastore, completion } = app.resumableUploads;
-  const tooLarge = `Videos must be ${formatBytes(config.maxVideoBytes)} or smaller`;
+  const tooLarge = videoTooLargeMessage(config.maxVideoBytes);
   const uploads = app.limiter({ name: 'video-upload', ...VIDEO_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
   // Uploads whose first bytes said "video" (in this process; checked again when they finish).
   const sniffed = new Set<string>();

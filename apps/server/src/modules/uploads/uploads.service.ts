@@ -57,13 +57,6 @@ const fromAppError = (error: AppError): TusError => tusError(error.statusCode, e
 
 export const INTERNAL = tusError(500, 'internal', 'Something went wrong; please try again');
 
-/** "2 GB", "500 MB": the size limit as a user reads it (as media's videos.ts words it). */
-export function formatBytes(bytes: number) {
-  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${bytes} bytes`;
-}
-
 export const UPLOAD_NOT_FOUND =
   'This upload was not found: it may have been cancelled or expired. Please upload the file again';
 
