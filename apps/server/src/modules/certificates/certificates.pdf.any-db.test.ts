@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Certificate } from '@kaksha/contracts';
 import { describe, expect, it } from 'vitest';
-import { fontFiles, splitRuns } from './certificates.fonts.ts';
+import { fontFiles, splitRuns } from '../../core/pdf-fonts.ts';
 import { renderCertificatePdf } from './certificates.pdf.ts';
 
 const certificate = (names: Pick<Certificate, 'learnerName' | 'courseTitle' | 'educatorName'>): Certificate => ({

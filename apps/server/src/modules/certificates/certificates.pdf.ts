@@ -1,7 +1,7 @@
 import type { Certificate } from '@kaksha/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { fontName, registerFonts, splitRuns, type Weight } from './certificates.fonts.ts';
+import { drawRuns, fontName, type RunStyle, registerFonts, runsWidth, type Weight } from '../../core/pdf-fonts.ts';
 
 const BRAND = '#4f46e5';
 const INK = '#111827';
@@ -10,7 +10,7 @@ const MUTED = '#6b7280';
 /**
  * The certificate as an A4 landscape PDF (841.89 x 595.28 pt): learner, course, educator, date,
  * and the verification URL printed and as a QR code. Built in memory (a page and a small PNG).
- * Text is set in embedded Noto Sans and Noto Sans Devanagari (see certificates.fonts.ts), run by
+ * Text is set in embedded Noto Sans and Noto Sans Devanagari (see core/pdf-fonts.ts), run by
  * run, so names and titles in Hindi, Marathi… print, alone or mixed with Latin in one line.
  */
 export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
@@ -56,7 +56,7 @@ export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
     timeZone: 'UTC',
   });
   const line = (value: string, y: number, color: string) =>
-    runsAt(doc, value, { x: 80, y, size: 11, color, weight: 400 });
+    drawRuns(doc, value, { x: 80, y, size: 11, color, weight: 400 });
   line(`Issued on ${issued}`, 430, INK);
   line(`Certificate ID: ${cert._id}`, 448, INK);
   line('Verify at:', 472, MUTED);
@@ -72,52 +72,21 @@ export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
   return done;
 }
 
-interface Style {
-  x: number;
-  /** The top of the line, as pdfkit's text(…, x, y) takes it. */
-  y: number;
-  size: number;
-  color: string;
-  weight: Weight;
-}
-
-/** Where the baseline sits below the top of a line, as a share of the font size (Noto Sans's ascender). */
-const ASCENT = 0.85;
 /** Long lines shrink to fit, down to this share of their size, before they wrap. */
 const MIN_SCALE = 0.7;
-
-/** The width of text set run by run. */
-function widthOf(doc: PDFKit.PDFDocument, value: string, size: number, weight: Weight): number {
-  let total = 0;
-  for (const run of splitRuns(value))
-    total += doc.font(fontName(run.face, weight)).fontSize(size).widthOfString(run.text);
-  return total;
-}
-
-/** Draws text run by run from x, each run in its font, all on one baseline; answers the width drawn. */
-function runsAt(doc: PDFKit.PDFDocument, value: string, style: Style): number {
-  const baseline = style.y + style.size * ASCENT;
-  let x = style.x;
-  for (const run of splitRuns(value)) {
-    doc.font(fontName(run.face, style.weight)).fontSize(style.size).fillColor(style.color);
-    doc.text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
-    x += doc.widthOfString(run.text);
-  }
-  return x - style.x;
-}
 
 /**
  * Draws text centred in [x, x + width]: shrunk to fit one line when a little too long, else
  * wrapped at spaces into centred lines. Centred by hand, as pdfkit's align: 'center' does not
  * hold across runs in different fonts.
  */
-function centred(doc: PDFKit.PDFDocument, value: string, box: Style & { width: number }): void {
-  const full = widthOf(doc, value, box.size, box.weight);
+function centred(doc: PDFKit.PDFDocument, value: string, box: RunStyle & { width: number }): void {
+  const full = runsWidth(doc, value, box.size, box.weight);
   const size = full <= box.width ? box.size : Math.max(box.size * MIN_SCALE, (box.size * box.width) / full);
   const lines: string[] = [];
   for (const word of value.split(/(?<=\s)/u)) {
     const last = lines.at(-1);
-    if (last !== undefined && widthOf(doc, (last + word).trimEnd(), size, box.weight) <= box.width) {
+    if (last !== undefined && runsWidth(doc, (last + word).trimEnd(), size, box.weight) <= box.width) {
       lines[lines.length - 1] = last + word;
     } else {
       lines.push(word);
@@ -125,8 +94,8 @@ function centred(doc: PDFKit.PDFDocument, value: string, box: Style & { width: n
   }
   lines.forEach((lineText, i) => {
     const trimmed = lineText.trim();
-    const lineWidth = widthOf(doc, trimmed, size, box.weight);
+    const lineWidth = runsWidth(doc, trimmed, size, box.weight);
     const x = box.x + Math.max(0, (box.width - lineWidth) / 2);
-    runsAt(doc, trimmed, { ...box, x, size, y: box.y + i * size * 1.25 });
+    drawRuns(doc, trimmed, { ...box, x, size, y: box.y + i * size * 1.25 });
   });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
- * Embedded fonts for the certificate PDF: Noto Sans Devanagari for Hindi, Marathi, Sanskrit…
+ * Embedded fonts for the PDFs (certificates, tax invoices): Noto Sans Devanagari for Hindi, Marathi, Sanskrit…
  * and Noto Sans for everything else, from the @fontsource packages (WOFF files, which pdfkit
  * reads through fontkit, OpenType shaping included, so conjuncts like श्री and क्ष come out right).
  * The packages are resolved from node_modules at run time, like the other npm packages the
@@ -117,3 +117,38 @@ export function registerFonts(doc: PDFKit.PDFDocument): void {
 
 /** The font files, for a check that they resolve (from source and from the bundle). */
 export const fontFiles = () => allFaces().flatMap((f) => [f.file(400), f.file(700)]);
+
+export interface RunStyle {
+  x: number;
+  /** The top of the line, as pdfkit's text(…, x, y) takes it. */
+  y: number;
+  size: number;
+  color: string;
+  weight: Weight;
+}
+
+/** Where the baseline sits below the top of a line, as a share of the font size (Noto Sans's ascender). */
+const ASCENT = 0.85;
+
+/** The width of text set run by run. */
+export function runsWidth(doc: PDFKit.PDFDocument, value: string, size: number, weight: Weight): number {
+  let total = 0;
+  for (const run of splitRuns(value))
+    total += doc.font(fontName(run.face, weight)).fontSize(size).widthOfString(run.text);
+  return total;
+}
+
+/**
+ * Draws text run by run from x, each run in its font, all on one baseline; answers the width drawn.
+ * By hand, as pdfkit's own line layout (and align) does not hold across runs in different fonts.
+ */
+export function drawRuns(doc: PDFKit.PDFDocument, value: string, style: RunStyle): number {
+  const baseline = style.y + style.size * ASCENT;
+  let x = style.x;
+  for (const run of splitRuns(value)) {
+    doc.font(fontName(run.face, style.weight)).fontSize(style.size).fillColor(style.color);
+    doc.text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    x += doc.widthOfString(run.text);
+  }
+  return x - style.x;
+}
