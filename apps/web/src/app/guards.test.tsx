@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSignupPage } from '@/features/auth';
+import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 
@@ -18,7 +19,6 @@ beforeAll(async () => {
   SignupPage = (await loadSignupPage()).default;
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const student = {
   _id: 'u1',
   name: 'Asha',

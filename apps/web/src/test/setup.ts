@@ -12,3 +12,13 @@ vi.mock('@/lib/toast', async () => {
     onToastWanted: () => () => {},
   };
 });
+
+// jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
+const dialog = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
+dialog.showModal ??= function (this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+dialog.close ??= function (this: HTMLDialogElement) {
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};

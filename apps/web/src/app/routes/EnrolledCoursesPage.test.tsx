@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
 import EnrolledCoursesPage from './EnrolledCoursesPage';
 
 afterEach(() => {
@@ -20,8 +21,6 @@ const course = (id: string, title: string, isPublished = true) =>
     thumbnail: null,
     isPublished,
   }) as Course;
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderPage(answers: Record<string, () => Response>) {
   const fetchMock = vi.fn(async (url: string) => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CourseCardAction } from '@/features/courses';
 import { WishlistButton } from '@/features/wishlist';
 import { queryKeys } from '@/lib/query-keys';
+import { json } from '@/test/http';
 import WishlistPage from './WishlistPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -32,8 +33,6 @@ const card = (id: string, title: string) =>
     reviewCount: 2,
     createdAt: '2026-01-01T00:00:00.000Z',
   }) as CourseCard;
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 /** The page as app/Layout.tsx gives it: every linked card carries the heart. */
 function renderPage(server: { saved: CourseCard[] }) {

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import ForgotPasswordPage from './ForgotPasswordPage';
 
@@ -12,8 +13,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderPage() {
   return renderWithProviders(<ForgotPasswordPage />, {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
+import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import LoginPage from './LoginPage';
 
@@ -15,7 +16,6 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const asha = {
   _id: 'u1',
   name: 'Asha',

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import SignupPage from './SignupPage';
 
@@ -13,8 +14,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function server(signup: (body: Record<string, string>) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {

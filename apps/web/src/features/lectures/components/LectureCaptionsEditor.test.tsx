@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
+import { json } from '@/test/http';
 import { LectureCaptionsEditor } from './LectureCaptionsEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -21,7 +22,6 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const caption = (lang: string, label: string): LectureCaption => ({
   lang,
   label,

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
 import { PROCESSING_POLL_MS } from '../api/lecture-media';
 import { ProcessingStatus } from './ProcessingStatus';
 
@@ -14,8 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 const lecture = (change: Partial<Lecture>): Lecture => ({
   _id: 'l1',

@@ -1,24 +1,13 @@
 import type { Course, CourseSection, Lecture } from '@kaksha/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import CreateLecturePage from './CreateLecturePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
-
-beforeAll(() => {
-  // jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
-  proto.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 afterEach(() => {
   cleanup();
@@ -32,8 +21,6 @@ const lecture = (id: string, lectureTitle: string): Lecture => ({
   videoUrl: null,
   isPreviewFree: false,
 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 /**
  * A small stand-in for the server: the course (lectures in curriculum order, sections), answering

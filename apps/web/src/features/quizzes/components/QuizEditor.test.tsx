@@ -1,24 +1,12 @@
 import type { Quiz } from '@kaksha/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { QuizEditor } from './QuizEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
-
-beforeAll(() => {
-  // jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
-  proto.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 afterEach(() => {
   cleanup();

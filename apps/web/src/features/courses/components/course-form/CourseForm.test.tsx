@@ -1,25 +1,14 @@
 import type { Course } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testCourse } from '@/test/fixtures';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { CourseForm } from './CourseForm';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
-
-beforeAll(() => {
-  // jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
-  proto.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 afterEach(() => {
   cleanup();
@@ -27,42 +16,13 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const draft: Course = {
-  _id: 'c1',
-  title: 'Rust for the web',
-  subTitle: '',
-  description: '',
-  category: 'Web Development',
-  level: null,
-  price: null,
-  listPrice: null,
-  totalDurationSeconds: null,
-  thumbnail: null,
-  isPublished: false,
-  creator: 'u1',
-  lectures: [],
-  lectureCount: 0,
-  reviews: [],
-  avgRating: 0,
-  reviewCount: 0,
-  enrolledStudents: [],
-  enrolledCount: 0,
-  earnings: 0,
-  quizCount: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const draft = testCourse();
 
 function renderForm(course: Course) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/addcourses/:courseId', element: <CourseForm course={course} /> }], {
-    initialEntries: [`/addcourses/${course._id}`],
+  renderWithProviders(<CourseForm course={course} />, {
+    path: '/addcourses/:courseId',
+    at: `/addcourses/${course._id}`,
   });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 const checklist = () => screen.getByRole('region', { name: 'Before you publish' });
@@ -102,7 +62,7 @@ describe('the course form’s publish checklist and control', { timeout: 30_000 
 
   it('publishes at once with the form’s values, and shows why the server refuses', async () => {
     const message = "Cannot publish yet: add the course's subtitle and description first";
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ message }), { status: 400 }));
+    const fetchMock = vi.fn().mockResolvedValue(json({ message }, 400));
     vi.stubGlobal('fetch', fetchMock);
     renderForm(draft);
     expect(screen.getByText('Draft')).toBeInTheDocument();
@@ -119,9 +79,7 @@ describe('the course form’s publish checklist and control', { timeout: 30_000 
 
   it('asks before unpublishing a course with learners, and says what that means', async () => {
     const published = { ...draft, isPublished: true, enrolledCount: 3, subTitle: 'x' };
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValue(new Response(JSON.stringify({ ...published, isPublished: false }), { status: 200 }));
+    const fetchMock = vi.fn().mockResolvedValue(json({ ...published, isPublished: false }));
     vi.stubGlobal('fetch', fetchMock);
     renderForm(published);
     expect(screen.queryByRole('region', { name: 'Before you publish' })).toBeNull();
@@ -152,10 +110,7 @@ describe('the course form’s publish checklist and control', { timeout: 30_000 
       level: "Level must be 'Beginner', 'Medium' or 'Advance'",
       thumbnail: 'The thumbnail is not an image',
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: fields.title, fields }), { status: 400 })),
-    );
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ message: fields.title, fields }, 400)));
     renderForm(draft);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(fields.title));
