@@ -14,6 +14,8 @@ export const publicConfigSchema = schema(() =>
     currency: z.string(),
     /** Issue #28: shown on the course page and at checkout. */
     refundPolicy: refundPolicySchema,
+    /** PUBLIC_CATALOGUE: visitors may open /allcourses and /viewcourse/{id} without an account. */
+    publicCatalogue: z.boolean(),
   }),
 );
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

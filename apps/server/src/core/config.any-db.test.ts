@@ -49,6 +49,13 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).payment.provider).toBe('sandbox');
   });
 
+  it('keeps the catalogue for signed-in users unless PUBLIC_CATALOGUE=true, and names a bad value', () => {
+    expect(loadConfig({}).publicCatalogue).toBe(false);
+    expect(loadConfig({ PUBLIC_CATALOGUE: 'true' }).publicCatalogue).toBe(true);
+    expect(loadConfig({ PUBLIC_CATALOGUE: 'false' }).publicCatalogue).toBe(false);
+    expect(() => loadConfig({ PUBLIC_CATALOGUE: 'public' })).toThrow(/PUBLIC_CATALOGUE/);
+  });
+
   it('serves the API docs in production only when API_DOCS=true', () => {
     const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
     expect(loadConfig(prod).apiDocs).toBe(false);

@@ -132,6 +132,7 @@ const envSchema = z.object({
   EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(300),
   SEED_DEMO: bool.default(true),
   PUBLISH_CHECKLIST: z.enum(['on', 'off', 'true', 'false']).default('on'),
+  PUBLIC_CATALOGUE: bool.default(false),
   API_DOCS: optional.pipe(bool.optional()),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -248,6 +249,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * off (imports, test deployments): only title, category, level and price, as before issue #27.
      */
     publishChecklist: e.PUBLISH_CHECKLIST === 'on' || e.PUBLISH_CHECKLIST === 'true',
+    /**
+     * Visitors may open /allcourses and /viewcourse/{id} without an account, served with their
+     * title, description, Open Graph and JSON-LD, listed by /sitemap.xml and allowed by /robots.txt
+     * (modules/seo); off: the spec's guards send them to sign up, robots.txt disallows everything.
+     */
+    publicCatalogue: e.PUBLIC_CATALOGUE,
     /** Largest file attached to a lecture (modules/lecture-resources). */
     maxResourceBytes: e.MAX_RESOURCE_BYTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },

@@ -10,6 +10,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
     paymentKeyId: config.payment.keyId,
     currency: CURRENCY,
     refundPolicy: config.refunds,
+    publicCatalogue: config.publicCatalogue,
   };
   app.get(
     '/config',
