@@ -41,6 +41,11 @@ export const MESSAGES = {
   enrollError: 'Something went wrong while enrolling.',
   paymentVerifyError: 'Payment verification failed.',
   // wishlist
+  couponCreated: 'Coupon created',
+  couponUpdated: 'Coupon updated',
+  couponRemoved: 'Coupon deleted',
+  couponDeactivated: 'This coupon has been used, so it was deactivated instead of deleted',
+  refundCreated: 'Your refund is on its way. Access to the course has ended.',
   wishlistAdded: 'Added to your wishlist',
   wishlistRemoved: 'Removed from your wishlist',
   // search

@@ -70,25 +70,25 @@ export function placeOfSupply(details: BillingDetails | null, seller: BillingCon
 }
 
 /**
- * What a learner pays for a price (whole rupees, GST included) and the tax in it. No discount yet
- * (coupons come later). An unregistered seller charges no GST: the whole amount is taxable value.
+ * What a learner pays for a price less a discount (paise, GST included) and the tax in it. An
+ * unregistered seller charges no GST: the whole amount is taxable value.
  */
 export async function quotePrice(
   db: DbOrTx,
   billing: BillingConfig,
   userId: string,
-  priceRupees: number,
+  pricePaise: number,
+  discount: number,
 ): Promise<PaymentQuote> {
   const state = placeOfSupply(await getBillingDetails(db, userId), billing.seller);
-  const amount = priceRupees * 100;
-  const discount = 0;
+  const charged = pricePaise - discount;
   const registered = billing.seller.gstin !== null;
   const rate = registered ? billing.gstRatePercent : 0;
-  const split = splitGst(amount - discount, rate, state === billing.seller.stateCode);
+  const split = splitGst(charged, rate, state === billing.seller.stateCode);
   return {
-    price: rupees(amount),
+    price: rupees(pricePaise),
     discount: rupees(discount),
-    amount: rupees(amount - discount),
+    amount: rupees(charged),
     taxable: rupees(split.taxable),
     cgst: rupees(split.cgst),
     sgst: rupees(split.sgst),

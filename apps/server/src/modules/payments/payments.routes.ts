@@ -14,7 +14,14 @@ import { z } from 'zod';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import { mailOnEnrolment } from './payments.mail.ts';
 import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
-import { handleWebhook, quoteEnrollment, sandboxPay, startEnrollment, verifyPayment } from './payments.service.ts';
+import {
+  type Checkout,
+  handleWebhook,
+  quoteEnrollment,
+  sandboxPay,
+  startEnrollment,
+  verifyPayment,
+} from './payments.service.ts';
 
 /** The signed-in learner; the `userId` a request may name (optional) must be them. */
 function learner(request: FastifyRequest, userId?: string) {
@@ -28,7 +35,14 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payment } = app.config;
   const provider = createPaymentProvider(payment);
   // Every new enrolment (free, verified or by webhook) mails the learner a link to the course.
-  const notify = mailOnEnrolment(app.mailer, app.config.publicUrl);
+  const checkout: Checkout = {
+    db: app.db,
+    provider,
+    billing: app.config.billing,
+    keySecret: payment.keySecret,
+    orderTtlMs: payment.orderTtlMs,
+    notify: mailOnEnrolment(app.mailer, app.config.publicUrl),
+  };
   // Each new order may be a call to the provider: a learner gets plenty, a script does not.
   const orderLimit = app.limiter({
     name: 'payment-create-order',
@@ -53,7 +67,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = learner(request, request.body.userId);
       await orderLimit.hit(request);
-      return startEnrollment(app.db, provider, user.id, request.body.courseId, payment.orderTtlMs, notify);
+      return startEnrollment(checkout, user.id, request.body.courseId, request.body.couponCode);
     },
   );
 
@@ -70,7 +84,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentQuoteSchema },
       },
     },
-    async (request) => quoteEnrollment(app.db, app.config.billing, request.user!.id, request.body.courseId),
+    async (request) => quoteEnrollment(checkout, request.user!.id, request.body.courseId, request.body.couponCode),
   );
 
   app.post(
@@ -88,7 +102,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = learner(request, request.body.userId);
-      return verifyPayment(app.db, payment.keySecret, user.id, request.body, notify);
+      return verifyPayment(checkout, user.id, request.body);
     },
   );
 
@@ -101,7 +115,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['payments'],
-          summary: 'Razorpay webhook (payment.captured, order.paid), signed with X-Razorpay-Signature',
+          summary:
+            'Razorpay webhook (payment.captured, order.paid, refund.processed, refund.failed), signed with X-Razorpay-Signature',
           response: { 200: z.object({ status: z.string() }) },
         },
       },
@@ -120,7 +135,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw badRequest('The webhook body is not valid JSON');
         }
-        const outcome = await handleWebhook(app.db, request.log, event, notify);
+        const outcome = await handleWebhook(checkout, request.log, event);
         request.log.info({ outcome }, 'payment webhook handled');
         return { status: outcome === 'ignored' ? 'ignored' : 'ok' };
       },

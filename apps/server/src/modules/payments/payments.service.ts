@@ -8,7 +8,7 @@ import {
   text,
   type VerifyPaymentRequest,
 } from '@kaksha/contracts';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../core/db/client.ts';
@@ -16,66 +16,119 @@ import { courses, enrollments, paymentOrders } from '../../core/db/schema/index.
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { type BillingConfig, quotePrice } from '../billing/billing.service.ts';
+import { type CourseForCoupon, priceWithCoupon, redeemOrder, reserveCoupon } from '../coupons/coupons.service.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
+import { handleRefundEvent } from '../refunds/refunds.service.ts';
 import type { EnrolmentNotice } from './payments.mail.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
+/** What the payment flows need, built once by the routes. */
+export interface Checkout {
+  db: Db;
+  provider: PaymentProviderClient;
+  billing: BillingConfig;
+  keySecret: string;
+  /** How long an unpaid order (and the price it quotes) stays payable. */
+  orderTtlMs: number;
+  /** Runs in the transaction of every new enrolment (the enrolment mail). */
+  notify: EnrolmentNotice;
+}
+
 /** The price of a course in paise; the request never decides it. */
 const toPaise = (rupees: number) => rupees * 100;
 
-/**
- * quote: what buying a published course costs the learner and the GST in it (modules/billing).
- * Unknown or unpublished courses are 404, as in create-order; a course without a price 400.
- */
-export async function quoteEnrollment(
-  db: Db,
-  billing: BillingConfig,
-  learnerId: string,
-  courseId: string,
-): Promise<PaymentQuote> {
+/** A published course with a price, as the checkout sees it (price in paise). Unknown or unpublished: 404. */
+async function pricedCourse(db: DbOrTx, courseId: string) {
   if (!isUuid(courseId)) throw notFound('Course not found');
   const [course] = await db
-    .select({ price: courses.price, isPublished: courses.isPublished })
+    .select({ creatorId: courses.creatorId, price: courses.price, isPublished: courses.isPublished })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
   if (!course?.isPublished) throw notFound('Course not found');
   if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
-  return quotePrice(db, billing, learnerId, course.price);
+  return { id: courseId, creatorId: course.creatorId, price: toPaise(course.price) };
 }
 
 /**
- * create-order: checks that the learner may buy the course, then either enrols at once
- * (free course) or opens an order with the provider and stores it (status `created`).
- * `notify` runs in the transaction of every new enrolment (the enrolment mail).
+ * quote: what buying a published course costs the learner, with a coupon if given (400 saying why
+ * one cannot be used), and the GST in it (modules/billing).
  */
-export async function startEnrollment(
-  db: Db,
-  provider: PaymentProviderClient,
+export async function quoteEnrollment(
+  { db, billing }: Checkout,
   learnerId: string,
   courseId: string,
-  orderTtlMs: number,
-  notify: EnrolmentNotice,
-): Promise<CreateOrderResponse> {
-  if (!isUuid(courseId)) throw notFound('Course not found');
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!course) throw notFound('Course not found');
-  if (course.creatorId === learnerId) {
-    throw badRequest('You created this course, so you already have full access to it.');
-  }
-  if (!course.isPublished) throw notFound('Course not found');
-  if (await isEnrolled(db, learnerId, courseId)) throw conflict('You are already enrolled in this course.');
-  if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
+  couponCode?: string,
+): Promise<PaymentQuote> {
+  const course = await pricedCourse(db, courseId);
+  const priced = couponCode ? await priceWithCoupon(db, couponCode, course, learnerId) : null;
+  const quote = await quotePrice(db, billing, learnerId, course.price, priced?.discount ?? 0);
+  return priced ? { ...quote, coupon: priced.applied } : quote;
+}
 
+const freeAnswer = (): CreateOrderResponse =>
+  // `id`/`amount` too: a client written for the spec's order shape reads them (spec §3 Payment order).
+  ({ enrolled: true, message: MESSAGES.freeEnrolled, id: null, amount: 0, currency: CHECKOUT.currency });
+
+/**
+ * create-order: checks that the learner may buy the course, then either enrols at once (a free
+ * course, or a 100 % coupon) or opens an order with the provider for the price less the coupon's
+ * discount, and stores it (status `created`) with the coupon's place reserved.
+ */
+export async function startEnrollment(
+  checkout: Checkout,
+  learnerId: string,
+  courseId: string,
+  couponCode?: string,
+): Promise<CreateOrderResponse> {
+  const { db, notify } = checkout;
+  const course = await buyableCourse(db, learnerId, courseId);
   if (course.price === 0) {
     await db.transaction((tx) => enrol(tx, learnerId, courseId, 0, notify));
-    // `id`/`amount` too: a client written for the spec's order shape reads them (spec §3 Payment order).
-    return { enrolled: true, message: MESSAGES.freeEnrolled, id: null, amount: 0, currency: CHECKOUT.currency };
+    return freeAnswer();
   }
+  const priced = couponCode ? await priceWithCoupon(db, couponCode, course, learnerId) : null;
+  if (couponCode && priced && priced.discount === course.price) {
+    await db.transaction(async (tx) => {
+      await reserveCoupon(tx, couponCode, course, learnerId, null);
+      await enrol(tx, learnerId, courseId, 0, notify);
+    });
+    return freeAnswer();
+  }
+  return openOrder(checkout, learnerId, course, couponCode ?? null, priced?.discount ?? 0);
+}
 
-  const amount = toPaise(course.price);
+/** Who may buy: not the course's creator (400), not someone already enrolled (409). */
+async function buyableCourse(db: Db, learnerId: string, courseId: string) {
+  if (!isUuid(courseId)) throw notFound('Course not found');
+  const [owner] = await db.select({ id: courses.creatorId }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (owner?.id === learnerId) {
+    throw badRequest('You created this course, so you already have full access to it.');
+  }
+  const course = await pricedCourse(db, courseId);
+  if (await isEnrolled(db, learnerId, courseId)) throw conflict('You are already enrolled in this course.');
+  return course;
+}
+
+/**
+ * Opens (or reuses) the provider order for `price − discount`. A double click, a reload or a
+ * cancelled checkout reuses the open order with the same amount and coupon instead of piling up new
+ * ones. The provider is asked outside any transaction (no lock or connection held across an HTTP
+ * call); the lock then makes parallel requests agree on one order (and one charge): a request that
+ * lost the race leaves its provider order unused, and it is never shown, so never paid. The coupon's
+ * place is reserved in the same transaction, holding the coupon's row: `maxRedemptions` holds.
+ */
+async function openOrder(
+  { db, provider, orderTtlMs }: Checkout,
+  learnerId: string,
+  course: CourseForCoupon,
+  couponCode: string | null,
+  discount: number,
+) {
+  const amount = course.price - discount;
   const currency = CHECKOUT.currency;
   const present = (order: OrderRow) => ({
     id: order.providerOrderId,
@@ -85,22 +138,18 @@ export async function startEnrollment(
     provider: provider.name,
     expiresAt: order.expiresAt.toISOString(),
   });
-
-  // A double click, a reload or a cancelled checkout reuses the open order instead of piling up new
-  // ones. The provider is asked outside any transaction (no lock or connection held across an HTTP
-  // call); the lock then makes parallel requests agree on one order (and one charge): a request
-  // that lost the race leaves its provider order unused, and it is never shown, so never paid.
-  const openOrder = async (dbOrTx: DbOrTx) => {
+  const findOpen = async (dbOrTx: DbOrTx) => {
     const [open] = await dbOrTx
       .select()
       .from(paymentOrders)
       .where(
         and(
           eq(paymentOrders.userId, learnerId),
-          eq(paymentOrders.courseId, courseId),
+          eq(paymentOrders.courseId, course.id),
           eq(paymentOrders.provider, provider.name),
           eq(paymentOrders.status, 'created'),
           eq(paymentOrders.amount, amount),
+          couponCode === null ? isNull(paymentOrders.couponCode) : eq(paymentOrders.couponCode, couponCode),
           // Only while at least half its life is left, so the checkout has time to finish.
           gt(paymentOrders.expiresAt, new Date(Date.now() + orderTtlMs / 2)),
         ),
@@ -109,7 +158,7 @@ export async function startEnrollment(
       .limit(1);
     return open;
   };
-  const reused = await openOrder(db);
+  const reused = await findOpen(db);
   if (reused) return present(reused);
 
   const id = randomUUID();
@@ -117,12 +166,13 @@ export async function startEnrollment(
     amount,
     currency,
     receipt: id,
-    notes: { courseId, userId: learnerId },
+    notes: { courseId: course.id, userId: learnerId, ...(couponCode ? { coupon: couponCode } : {}) },
   });
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${learnerId}:${courseId}`}))`);
-    const open = await openOrder(tx);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${learnerId}:${course.id}`}))`);
+    const open = await findOpen(tx);
     if (open) return present(open);
+    const expiresAt = new Date(Date.now() + orderTtlMs);
     const [order] = await tx
       .insert(paymentOrders)
       .values({
@@ -130,14 +180,22 @@ export async function startEnrollment(
         providerOrderId: providerOrder.id,
         provider: provider.name,
         userId: learnerId,
-        courseId,
+        courseId: course.id,
         amount,
+        price: course.price,
+        discount,
+        couponCode,
         currency,
         status: 'created',
-        expiresAt: new Date(Date.now() + orderTtlMs),
+        expiresAt,
       })
       .returning();
-    return present(order);
+    if (couponCode) {
+      const reserved = await reserveCoupon(tx, couponCode, course, learnerId, { id, expiresAt });
+      // The educator changed the coupon between the quote and now: charge nothing unexpected.
+      if (reserved.discount !== discount) throw conflict('This coupon has just changed; please apply it again.');
+    }
+    return present(order as OrderRow);
   });
 }
 
@@ -149,13 +207,8 @@ export async function startEnrollment(
  * webhook) enrol once and all get the same answer. The enrolment records the order's amount,
  * whatever the course costs today.
  */
-export async function verifyPayment(
-  db: Db,
-  keySecret: string,
-  learnerId: string,
-  body: VerifyPaymentRequest,
-  notify: EnrolmentNotice,
-) {
+export async function verifyPayment(checkout: Checkout, learnerId: string, body: VerifyPaymentRequest) {
+  const { db, keySecret } = checkout;
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!isValidPaymentSignature(orderId, paymentId, signature, keySecret)) {
     throw badRequest('Payment verification failed: the payment signature is not valid.');
@@ -169,22 +222,28 @@ export async function verifyPayment(
     if (order.status === 'failed') throw badRequest('Payment verification failed: this payment did not go through.');
     // No expiry check: a valid signature means the money was taken (the provider's order has no
     // expiry of its own), so an order past our `expires_at` is completed, as the webhook does.
-    await completeOrder(tx, order, paymentId, notify);
+    await completeOrder(tx, checkout, order, paymentId);
   });
   return { message: MESSAGES.paymentVerified };
 }
 
 const isExpired = (order: OrderRow) => order.expiresAt.getTime() <= Date.now();
 
-/** Marks the (locked) order paid and enrols its learner at the order's amount; a no-op for an order already paid. */
-async function completeOrder(tx: Tx, order: OrderRow, paymentId: string, notify: EnrolmentNotice) {
-  if (order.status !== 'paid') {
-    await tx
-      .update(paymentOrders)
-      .set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date() })
-      .where(eq(paymentOrders.id, order.id));
-  }
-  await enrol(tx, order.userId, order.courseId, order.amount, notify);
+/**
+ * Marks the (locked) order paid, enrols its learner at the order's amount, turns its coupon
+ * reservation into a redemption and issues its tax invoice: one transaction, so there is never a
+ * payment without its enrolment and invoice. A no-op for an order already paid (a repeated
+ * verification or webhook; after a refund it must not give access back).
+ */
+async function completeOrder(tx: Tx, checkout: Checkout, order: OrderRow, paymentId: string) {
+  if (order.status === 'paid') return;
+  await tx
+    .update(paymentOrders)
+    .set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date() })
+    .where(eq(paymentOrders.id, order.id));
+  await enrol(tx, order.userId, order.courseId, order.amount, checkout.notify);
+  await redeemOrder(tx, order.id);
+  await issueInvoice(tx, checkout.billing, order.id);
 }
 
 const lockOrder = async (tx: Tx, providerOrderId: string) => {
@@ -225,29 +284,36 @@ const webhookEventSchema = z.object({
     .object({
       payment: z.object({ entity: paymentEntity }).optional(),
       order: z.object({ entity: z.object({ id: text('id') }) }).optional(),
+      refund: z.object({ entity: z.object({ id: text('id'), payment_id: text('payment_id').nullish() }) }).optional(),
     })
     .optional(),
 });
 
-export type WebhookOutcome = 'enrolled' | 'already-paid' | 'ignored';
+export type WebhookOutcome = 'enrolled' | 'already-paid' | 'refund-updated' | 'ignored';
 
 /**
  * Razorpay webhook (signature already checked): `payment.captured` and `order.paid` complete
- * the order exactly like verify-payment does, for learners whose browser never came back.
+ * the order exactly like verify-payment does, for learners whose browser never came back;
+ * `refund.processed` and `refund.failed` update the refund (modules/refunds).
  * Anything else is acknowledged and ignored, so Razorpay does not retry it.
  */
 export async function handleWebhook(
-  db: Db,
+  checkout: Checkout,
   log: FastifyBaseLogger,
   event: unknown,
-  notify: EnrolmentNotice,
 ): Promise<WebhookOutcome> {
+  const { db } = checkout;
   const parsed = webhookEventSchema.safeParse(event);
   if (!parsed.success) {
     log.warn('payment webhook: unexpected body, ignored');
     return 'ignored';
   }
   const { event: name, payload } = parsed.data;
+  if (name === 'refund.processed' || name === 'refund.failed') {
+    const refund = payload?.refund?.entity;
+    if (!refund) return 'ignored';
+    return (await handleRefundEvent(db, log, name, refund)) === 'updated' ? 'refund-updated' : 'ignored';
+  }
   if (name !== 'payment.captured' && name !== 'order.paid') return 'ignored';
   const payment = payload?.payment?.entity;
   const orderId = payment?.order_id ?? payload?.order?.entity.id;
@@ -271,7 +337,7 @@ export async function handleWebhook(
     const wasPaid = order.status === 'paid';
     // The provider captured the money: even an order the checkout reported as failed, or one that
     // expired before the learner's browser came back, is paid now.
-    await completeOrder(tx, order, payment.id, notify);
+    await completeOrder(tx, checkout, order, payment.id);
     return wasPaid ? 'already-paid' : 'enrolled';
   });
 }
