@@ -1,10 +1,9 @@
 import type { Course } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import EnrolledCoursesPage from './EnrolledCoursesPage';
 
 afterEach(() => {
@@ -29,14 +28,7 @@ function renderPage(answers: Record<string, () => Response>) {
     return answer ? answer() : json({ message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <EnrolledCoursesPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EnrolledCoursesPage />);
   return fetchMock;
 }
 

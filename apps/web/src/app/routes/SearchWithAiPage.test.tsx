@@ -1,35 +1,16 @@
-import type { Course } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIC_UNSUPPORTED, SPOKEN_NONE, SPOKEN_RESULTS } from '@/features/search';
+import { testCourse } from '@/test/fixtures';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import SearchWithAiPage from './SearchWithAiPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const course = (id: string, title: string, price: number | null): Course => ({
-  _id: id,
-  title,
-  subTitle: '',
-  description: '',
-  category: 'Web Development',
-  level: 'Beginner',
-  price,
-  listPrice: null,
-  totalDurationSeconds: null,
-  thumbnail: `/media/public/${id}.jpg`,
-  isPublished: true,
-  creator: 'u1',
-  lectures: [],
-  lectureCount: 0,
-  reviews: [],
-  avgRating: 0,
-  reviewCount: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
+const course = (id: string, title: string, price: number | null) =>
+  testCourse({ _id: id, title, price, level: 'Beginner', thumbnail: `/media/public/${id}.jpg`, isPublished: true });
 
 const spoken: string[] = [];
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -61,18 +42,10 @@ afterEach(() => {
   delete (window as unknown as Record<string, unknown>).webkitSpeechRecognition;
 });
 
-const answer = (body: unknown, status = 200) =>
-  fetchMock.mockResolvedValueOnce(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
+const answer = (body: unknown, status = 200) => fetchMock.mockResolvedValueOnce(json(body, status));
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '*', element: <SearchWithAiPage /> }]);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SearchWithAiPage />);
 }
 
 describe('/searchwithai', { timeout: 20_000 }, () => {

@@ -1,13 +1,11 @@
 import type { CourseCard, User } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CourseCardAction } from '@/features/courses';
 import { WishlistButton } from '@/features/wishlist';
-import { queryKeys } from '@/lib/query-keys';
 import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import WishlistPage from './WishlistPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -48,16 +46,11 @@ function renderPage(server: { saved: CourseCard[] }) {
       return json({ message: 'Not found' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(queryKeys.currentUser, { _id: 'u1', name: 'Meera', role: 'student' } as User);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <CourseCardAction.Provider value={(id) => <WishlistButton courseId={id} />}>
-          <WishlistPage />
-        </CourseCardAction.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <CourseCardAction.Provider value={(id) => <WishlistButton courseId={id} />}>
+      <WishlistPage />
+    </CourseCardAction.Provider>,
+    { user: { _id: 'u1', name: 'Meera', role: 'student' } as User },
   );
 }
 

@@ -1,9 +1,9 @@
 import type { Certificate } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { CertificateCallToAction } from './CertificateCallToAction';
 import { MyCertificates } from './MyCertificates';
 
@@ -30,25 +30,16 @@ const certificate: Certificate = {
 /** GET /mine answers `mine`; the claim answers `claim`. */
 function server(mine: Certificate[], claim?: { status: number; body: unknown }) {
   const fetchMock = vi.fn(async (url: string) =>
-    url === '/api/certificate/mine'
-      ? new Response(JSON.stringify(mine), { status: 200 })
-      : new Response(JSON.stringify(claim?.body ?? {}), { status: claim?.status ?? 500 }),
+    url === '/api/certificate/mine' ? json(mine) : json(claim?.body ?? {}, claim?.status ?? 500),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const renderIn = (ui: React.ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-
 describe('CertificateCallToAction', () => {
   it('says what earns the certificate until the course is complete', async () => {
     server([]);
-    renderIn(<CertificateCallToAction courseId="c1" complete={false} />);
+    renderWithProviders(<CertificateCallToAction courseId="c1" complete={false} />);
     expect(
       await screen.findByText('Complete every lecture and pass every quiz to get your certificate.'),
     ).toBeInTheDocument();
@@ -57,7 +48,7 @@ describe('CertificateCallToAction', () => {
 
   it('claims once complete, then links to the certificate', async () => {
     const fetchMock = server([], { status: 201, body: certificate });
-    renderIn(<CertificateCallToAction courseId="c1" complete />);
+    renderWithProviders(<CertificateCallToAction courseId="c1" complete />);
     await userEvent.click(await screen.findByRole('button', { name: 'Get certificate' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Certificate issued'));
     expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/certificate/claim/c1');
@@ -69,7 +60,7 @@ describe('CertificateCallToAction', () => {
 
   it("shows the server's sentence when something is still missing (409)", async () => {
     server([], { status: 409, body: { message: 'Pass the quiz "Final check" to get your certificate' } });
-    renderIn(<CertificateCallToAction courseId="c1" complete />);
+    renderWithProviders(<CertificateCallToAction courseId="c1" complete />);
     await userEvent.click(await screen.findByRole('button', { name: 'Get certificate' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Pass the quiz "Final check" to get your certificate'),
@@ -79,7 +70,7 @@ describe('CertificateCallToAction', () => {
 
   it('links to a certificate already issued', async () => {
     server([certificate]);
-    renderIn(<CertificateCallToAction courseId="c1" complete={false} />);
+    renderWithProviders(<CertificateCallToAction courseId="c1" complete={false} />);
     expect(await screen.findByRole('link', { name: 'View certificate' })).toHaveAttribute(
       'href',
       '/certificate/cert-1',
@@ -90,7 +81,7 @@ describe('CertificateCallToAction', () => {
 describe('MyCertificates', () => {
   it("lists the learner's certificates with their page and PDF", async () => {
     server([certificate]);
-    renderIn(<MyCertificates />);
+    renderWithProviders(<MyCertificates />);
     expect(await screen.findByRole('link', { name: 'Machine Learning with Python' })).toHaveAttribute(
       'href',
       '/certificate/cert-1',
@@ -103,7 +94,7 @@ describe('MyCertificates', () => {
 
   it('says how to earn one when there are none', async () => {
     server([]);
-    renderIn(<MyCertificates />);
+    renderWithProviders(<MyCertificates />);
     expect(await screen.findByText(/No certificates yet/)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import type { Certificate } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import CertificatePage from './CertificatePage';
 
 afterEach(() => {
@@ -23,20 +23,12 @@ const certificate: Certificate = {
 
 function renderAt(id: string, answer: Response) {
   vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer));
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/certificate/${id}`]}>
-        <Routes>
-          <Route path="/certificate/:id" element={<CertificatePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CertificatePage />, { path: '/certificate/:id', at: `/certificate/${id}` });
 }
 
 describe('CertificatePage', () => {
   it('shows learner, course, educator, date, the PDF and how it is verified', async () => {
-    renderAt(certificate._id, new Response(JSON.stringify(certificate), { status: 200 }));
+    renderAt(certificate._id, json(certificate));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rahul Verma' })).toBeInTheDocument();
     expect(screen.getByText('Machine Learning with Python')).toBeInTheDocument();
     expect(screen.getByText('Rohan Mehta')).toBeInTheDocument();
@@ -53,7 +45,7 @@ describe('CertificatePage', () => {
   });
 
   it('says when no certificate has that address', async () => {
-    renderAt('nope', new Response(JSON.stringify({ message: 'Certificate not found' }), { status: 404 }));
+    renderAt('nope', json({ message: 'Certificate not found' }, 404));
     expect(await screen.findByText('Certificate not found')).toBeInTheDocument();
   });
 });

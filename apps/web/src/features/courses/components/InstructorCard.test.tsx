@@ -1,7 +1,8 @@
 import type { Creator } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { InstructorCard } from './InstructorCard';
 
 afterEach(() => {
@@ -22,13 +23,8 @@ const creator: Creator = {
 };
 
 function renderCard(answer: Creator) {
-  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(answer), { status: 200 })));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <InstructorCard creatorId="u1" />
-    </QueryClientProvider>,
-  );
+  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(answer)));
+  renderWithProviders(<InstructorCard creatorId="u1" />);
 }
 
 describe('InstructorCard', () => {

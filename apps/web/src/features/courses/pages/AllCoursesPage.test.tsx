@@ -1,9 +1,10 @@
 import type { CatalogPage, CourseCard } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import AllCoursesPage from './AllCoursesPage';
 
 afterEach(() => {
@@ -61,17 +62,15 @@ function renderAt(url: string) {
         total: 1,
         facets: facets(1),
       };
-      return new Response(JSON.stringify(page), { status: 200 });
+      return json(page);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <AllCoursesPage />
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <>
+      <AllCoursesPage />
+      <Location />
+    </>,
+    { at: url },
   );
   return asked;
 }

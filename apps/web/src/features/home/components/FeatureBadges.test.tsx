@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { courseCountLabel } from '../api/course-stats';
 import { FeatureBadges } from './FeatureBadges';
 
@@ -10,16 +11,8 @@ afterEach(() => {
 });
 
 function renderBadges(publishedCourses: number) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn().mockResolvedValue(new Response(JSON.stringify({ publishedCourses }), { status: 200 })),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <FeatureBadges />
-    </QueryClientProvider>,
-  );
+  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ publishedCourses })));
+  renderWithProviders(<FeatureBadges />);
 }
 
 describe('the landing page’s course badge counts the published courses', () => {

@@ -1,8 +1,6 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import type { CourseProgress } from '../api/progress';
@@ -40,13 +38,7 @@ const progress: CourseProgress = {
 
 describe('LectureViewer', () => {
   it('lists the lectures by section in collapsible groups with their progress', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LectureViewer course={course} enrolled isCreator={false} progress={progress} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<LectureViewer course={course} enrolled isCreator={false} progress={progress} />);
     const list = screen.getByRole('complementary');
     const basics = within(list).getByRole('button', { name: /Basics/ });
     expect(basics).toHaveTextContent('1 of 2 lectures done');
@@ -67,22 +59,18 @@ describe('LectureViewer', () => {
 
   it("takes other features' slots: items after a section and at the end, a stage in the player's place", async () => {
     const onLectureChosen = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LectureViewer
-            course={course}
-            enrolled
-            isCreator={false}
-            progress={progress}
-            stage={<p>Quiz stage</p>}
-            onLectureChosen={onLectureChosen}
-            afterSection={(id) => (id === 's1' ? <li>After basics</li> : null)}
-            listEnd={<li>At the end</li>}
-            asideTop={<p>Certificate</p>}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithProviders(
+      <LectureViewer
+        course={course}
+        enrolled
+        isCreator={false}
+        progress={progress}
+        stage={<p>Quiz stage</p>}
+        onLectureChosen={onLectureChosen}
+        afterSection={(id) => (id === 's1' ? <li>After basics</li> : null)}
+        listEnd={<li>At the end</li>}
+        asideTop={<p>Certificate</p>}
+      />,
     );
     const list = screen.getByRole('complementary');
     const items = within(list)
@@ -131,12 +119,8 @@ describe('LectureViewer', () => {
 
   it('lets an enrolled learner open and mark complete a lecture without a video', () => {
     const noVideo = { ...course, lectures: [{ ...lecture('l1', 'Reading'), videoUrl: null }], sections: [] } as Course;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LectureViewer course={noVideo} enrolled isCreator={false} progress={{ ...progress, lectures: [] }} />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithProviders(
+      <LectureViewer course={noVideo} enrolled isCreator={false} progress={{ ...progress, lectures: [] }} />,
     );
     expect(screen.getByText('This lecture has no video yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reading/ })).toBeEnabled();

@@ -1,10 +1,10 @@
 import type { Course, Lecture, LectureCaption } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { LectureCaptionsEditor } from './LectureCaptionsEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -50,11 +50,7 @@ function setup(captions: LectureCaption[]) {
     return json({ message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <LectureCaptionsEditor courseId="c1" lecture={lecture()} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LectureCaptionsEditor courseId="c1" lecture={lecture()} />);
   return { state, fetchMock };
 }
 

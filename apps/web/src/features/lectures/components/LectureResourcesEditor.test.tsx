@@ -1,9 +1,10 @@
 import type { Course, Lecture, LectureResource } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
+import { json } from '@/test/http';
+import { renderWithProviders, testQueryClient } from '@/test/render';
 import { LectureResourcesEditor } from './LectureResourcesEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -26,23 +27,19 @@ const resource = (i: number): LectureResource => ({
 function renderEditor(initial: LectureResource[]) {
   let resources = initial;
   const lecture: Lecture = { _id: 'l1', lectureTitle: 'Setup', videoUrl: null, isPreviewFree: false, resources };
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(queryKeys.courseLectures('c1'), { _id: 'c1', lectures: [lecture] } as unknown as Course);
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = String(url);
     if (init.method === 'DELETE') {
       const id = path.split('/').pop();
       resources = resources.filter((r) => r._id !== id);
-      return new Response(JSON.stringify({ resources, message: 'Resource Removed' }), { status: 200 });
+      return json({ resources, message: 'Resource Removed' });
     }
-    return new Response(JSON.stringify({ _id: 'c1', lectures: [{ ...lecture, resources }] }), { status: 200 });
+    return json({ _id: 'c1', lectures: [{ ...lecture, resources }] });
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={client}>
-      <LectureResourcesEditor courseId="c1" lecture={lecture} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LectureResourcesEditor courseId="c1" lecture={lecture} />, { client });
   return fetchMock;
 }
 

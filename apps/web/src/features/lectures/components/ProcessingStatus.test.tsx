@@ -1,9 +1,9 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { PROCESSING_POLL_MS } from '../api/lecture-media';
 import { ProcessingStatus } from './ProcessingStatus';
 
@@ -51,11 +51,7 @@ function fakeServer(states: Partial<Lecture>[], retry?: Response) {
 }
 
 const show = (initial: Partial<Lecture>) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ProcessingStatus courseId="c1" lecture={lecture(initial)} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProcessingStatus courseId="c1" lecture={lecture(initial)} />);
 
 describe('ProcessingStatus', () => {
   it('shows a queued video and asks again every few seconds until it is ready', async () => {

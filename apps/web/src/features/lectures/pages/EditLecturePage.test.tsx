@@ -1,9 +1,9 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import EditLecturePage from './EditLecturePage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
@@ -64,11 +64,9 @@ function fakeServer(stored: { lecture: Lecture } = { lecture }) {
     const path = new URL(url, 'http://x').pathname;
     calls.push({ method: init.method ?? 'GET', path, body: init.body });
     if (path === '/api/course/getcourselecture/c1') {
-      return new Response(
-        JSON.stringify({ _id: 'c1', title: 'Course', lectures: [stored.lecture] } as unknown as Course),
-      );
+      return json({ _id: 'c1', title: 'Course', lectures: [stored.lecture] } as unknown as Course);
     }
-    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    return json({ message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   // editlecture goes through XMLHttpRequest (api.upload): record what it sends.
@@ -93,17 +91,11 @@ function fakeServer(stored: { lecture: Lecture } = { lecture }) {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/editlecture/c1/l1']}>
-        <Routes>
-          <Route path="/editlecture/:courseId/:lectureId" element={<EditLecturePage />} />
-          <Route path="/createlecture/:courseId" element={<p>Lectures page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<EditLecturePage />, {
+    path: '/editlecture/:courseId/:lectureId',
+    at: '/editlecture/c1/l1',
+    routes: [{ path: '/createlecture/:courseId', element: <p>Lectures page</p> }],
+  });
 }
 
 const video = () => new File([new Uint8Array(100)], 'clip.mp4', { type: 'video/mp4', lastModified: 1 });

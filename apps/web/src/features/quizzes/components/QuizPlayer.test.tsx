@@ -1,8 +1,9 @@
 import type { Quiz, QuizResult } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { QuizPlayer } from './QuizPlayer';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -73,12 +74,7 @@ const hiddenResult: QuizResult = {
 
 function renderPlayer(props: Partial<Quiz> = {}) {
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <QuizPlayer quiz={{ ...quiz, ...props }} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<QuizPlayer quiz={{ ...quiz, ...props }} onClose={onClose} />);
   return { onClose };
 }
 
@@ -86,7 +82,7 @@ describe('QuizPlayer', () => {
   it('asks one question at a time, radios for one answer and checkboxes for several, then shows the results', {
     timeout: 20_000,
   }, async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify(failed), { status: 200 }));
+    const fetchMock = vi.fn().mockResolvedValue(json(failed));
     vi.stubGlobal('fetch', fetchMock);
     renderPlayer();
     expect(screen.getByText('Attempts left').nextSibling).toHaveTextContent('2');
@@ -138,11 +134,7 @@ describe('QuizPlayer', () => {
   it('offers no new attempt once all are used, and shows the server message on an error', async () => {
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          new Response(JSON.stringify({ message: 'You have used all 2 attempts at this quiz' }), { status: 409 }),
-        ),
+      vi.fn().mockResolvedValue(json({ message: 'You have used all 2 attempts at this quiz' }, 409)),
     );
     const { onClose } = renderPlayer({ attemptsUsed: 2, bestScorePercent: 67 });
     expect(screen.getByRole('note')).toHaveTextContent('You have used all 2 attempts at this quiz.');
@@ -163,7 +155,7 @@ describe('QuizPlayer', () => {
     ['after-pass', 'The correct answers and explanations are shown once you pass.'],
     ['never', 'This quiz does not show its correct answers.'],
   ] as const)('shows only the score when a %s quiz keeps its answers', async (showAnswers, note) => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(hiddenResult), { status: 200 })));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(hiddenResult)));
     renderPlayer({ showAnswers, questions: [quiz.questions[2]] });
     await userEvent.click(screen.getByRole('button', { name: 'Start quiz' }));
     await userEvent.click(screen.getByRole('radio', { name: 'False' }));

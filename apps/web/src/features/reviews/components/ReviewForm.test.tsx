@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { ReviewForm } from './ReviewForm';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -14,16 +15,10 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ReviewForm courseId="c1" />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ReviewForm courseId="c1" />);
 }
 
-const answer = (status: number, body: unknown) =>
-  vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
+const answer = (status: number, body: unknown) => vi.fn().mockResolvedValue(json(body, status));
 
 describe('ReviewForm', () => {
   it('starts at 0 stars and sends nothing until a rating and a comment are given', async () => {

@@ -1,9 +1,9 @@
 import type { CourseCard, User } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '@/lib/query-keys';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
 import { WishlistButton } from './WishlistButton';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -19,10 +19,6 @@ const learner = {
   enrolledCourses: [],
 } as unknown as User;
 const card = (id: string) => ({ _id: id, title: `Course ${id}` }) as CourseCard;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** The server's wishlist, and what it answers to a change (a status other than 200 refuses it). */
 let saved: string[];
@@ -42,16 +38,16 @@ beforeEach(() => {
       const path = String(url);
       const method = init.method ?? 'GET';
       calls.push(`${method} ${path}`);
-      if (path === '/api/wishlist' && method === 'GET') return json(200, { courses: saved.map(card) });
+      if (path === '/api/wishlist' && method === 'GET') return json({ courses: saved.map(card) });
       const id = path.replace('/api/wishlist/', '');
       await gate;
-      if (refuse) return json(refuse.status, { message: refuse.message });
+      if (refuse) return json({ message: refuse.message }, refuse.status);
       if (method === 'POST') {
         saved = [id, ...saved.filter((s) => s !== id)];
-        return json(200, { courseId: id, wishlisted: true, message: 'Added to your wishlist' });
+        return json({ courseId: id, wishlisted: true, message: 'Added to your wishlist' });
       }
       saved = saved.filter((s) => s !== id);
-      return json(200, { courseId: id, wishlisted: false, message: 'Removed from your wishlist' });
+      return json({ courseId: id, wishlisted: false, message: 'Removed from your wishlist' });
     }),
   );
 });
@@ -64,13 +60,7 @@ afterEach(() => {
 });
 
 function renderHeart(user: User | null = learner) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(queryKeys.currentUser, user);
-  render(
-    <QueryClientProvider client={client}>
-      <WishlistButton courseId="c1" />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<WishlistButton courseId="c1" />, { user });
 }
 
 /** The first render of a file is cold (transforms, JIT): on a busy machine it takes over the default second. */
@@ -128,6 +118,14 @@ describe('WishlistButton', () => {
 
   it('is not there for a visitor who is not signed in, and asks nothing', () => {
     renderHeart(null);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('links a visitor of a public catalogue to where it is told (sign-up, back here after), asking nothing', () => {
+    renderWithProviders(<WishlistButton courseId="c1" visitorTo="/signup?next=%2Fviewcourse%2Fc1" />, { user: null });
+    const link = screen.getByRole('link', { name: /wishlist.*sign up/i });
+    expect(link).toHaveAttribute('href', '/signup?next=%2Fviewcourse%2Fc1');
     expect(screen.queryByRole('button')).toBeNull();
     expect(calls).toEqual([]);
   });

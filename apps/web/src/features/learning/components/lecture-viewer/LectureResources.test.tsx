@@ -1,9 +1,8 @@
 import type { Course, Lecture, LectureResource } from '@kaksha/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
 import { LectureViewer } from '../LectureViewer';
 import { LectureResources } from './LectureResources';
 
@@ -64,13 +63,7 @@ describe('the lecture viewer with resources', () => {
     sections: [],
   } as unknown as Course;
   const renderViewer = (enrolled: boolean) =>
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LectureViewer course={course} enrolled={enrolled} isCreator={false} progress={null} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<LectureViewer course={course} enrolled={enrolled} isCreator={false} progress={null} />);
 
   it("shows the files of the lecture in the player, under it, and follows the learner's choice", async () => {
     renderViewer(true);
