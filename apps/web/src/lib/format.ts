@@ -7,6 +7,18 @@ export const formatPrice = (price: number | null | undefined) =>
 /** Earnings with Indian digit grouping: ₹ 1,23,456. */
 export const formatRupees = (amount: number) => `₹ ${inr.format(amount)}`;
 
+const inrPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Rupees with paise, always two decimals, as a tax breakdown or an invoice shows them: ₹ 1,169.10. */
+export const formatPaise = (amount: number) => `₹ ${inrPaise.format(amount)}`;
+
+/** What a learner pays: whole rupees as ₹ 1,299, paise only when there are some (₹ 449.10). */
+export const formatAmount = (amount: number) => (Number.isInteger(amount) ? formatRupees(amount) : formatPaise(amount));
+
+/** '2026-03-04T10:00:00Z' → '4 Mar 2026' (the learner's own time zone). */
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
 /** Chart axis labels: at most 10 characters, then '...' (spec §9). */
 export const shortLabel = (text: string, max = 10) => (text.length > max ? `${text.slice(0, max)}...` : text);
 

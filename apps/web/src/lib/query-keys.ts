@@ -25,4 +25,14 @@ export const queryKeys = {
   courseOutcomes: ['certificates', 'dashboard'] as const,
   /** The signed-in user's saved courses (GET /api/wishlist). */
   wishlist: ['wishlist'] as const,
+  /** The signed-in user's billing details (GET /api/user/billing): they decide the GST split of a quote. */
+  billing: ['billing'] as const,
+  /** Every quote (a prefix of `quote`): billing details change them all. */
+  quotes: ['quotes'] as const,
+  /** What a course costs the signed-in learner with a coupon (POST /api/payment/quote). */
+  quote: (courseId: string, couponCode: string | undefined) => ['quotes', courseId, couponCode ?? ''] as const,
+  /** The educator's coupons with their redemptions (GET /api/coupon/mine). */
+  myCoupons: ['coupons', 'mine'] as const,
+  /** The learner's paid orders with invoices, refunds and eligibility (GET /api/payment/purchases). */
+  purchases: ['purchases'] as const,
 };

@@ -86,6 +86,12 @@ export function TextArea({
   );
 }
 
+/** A choice whose shown label differs from its value (a state's name for its GST code). */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 export function Select({
   label,
   error,
@@ -96,7 +102,7 @@ export function Select({
 }: SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string;
-  options: readonly string[];
+  options: readonly (string | SelectOption)[];
   /** A first, empty choice such as 'Select category'. */
   placeholder?: string;
 }) {
@@ -111,11 +117,14 @@ export function Select({
           {...rest}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          {options.map((o) => {
+            const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
         </select>
       )}
     </Field>
