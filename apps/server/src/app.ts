@@ -35,6 +35,7 @@ import billingRoutes from './modules/billing/billing.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
 import configRoutes from './modules/config/config.routes.ts';
+import couponsRoutes from './modules/coupons/coupons.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import { coursePageImages } from './modules/courses/courses.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -45,6 +46,7 @@ import { videoWorkersPlugin } from './modules/media/media.service.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
 import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
+import refundsRoutes from './modules/refunds/refunds.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
@@ -168,10 +170,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(lectureResourcesRoutes, { prefix: '/api/course' });
   await app.register(reviewsRoutes, { prefix: '/api/review' });
   await app.register(paymentsRoutes, { prefix: '/api/payment' });
+  await app.register(refundsRoutes, { prefix: '/api/payment' });
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(quizzesRoutes, { prefix: '/api/quiz' });
   await app.register(certificatesRoutes, { prefix: '/api/certificate' });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
+  await app.register(couponsRoutes, { prefix: '/api/coupon' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
