@@ -13,6 +13,22 @@ export interface PaymentProviderClient {
   /** The public key id the checkout widget needs. */
   readonly keyId: string;
   createOrder(input: CreateOrderInput): Promise<{ id: string }>;
+  /** Refunds (part of) a captured payment; the key makes a repeated call return the same refund. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  /** Paise. */
+  amount: number;
+  /** Our refund's id: sent as Razorpay's X-Refund-Idempotency, so a retry never refunds twice. */
+  idempotencyKey: string;
+  notes: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'processed' | 'failed';
 }
 
 export interface CreateOrderInput {
@@ -54,35 +70,53 @@ export function createPaymentProvider(config: PaymentConfig, fetchImpl: typeof f
 
 const badGateway = (message: string) => new AppError(502, 'payment_provider_error', message);
 
-/** Razorpay's Orders API: `POST /v1/orders` with Basic auth key id : key secret. */
+/**
+ * Razorpay's REST API with Basic auth key id : key secret: `POST /v1/orders` and
+ * `POST /v1/payments/{id}/refund` (with `X-Refund-Idempotency`).
+ */
 export function razorpayProvider(config: PaymentConfig, fetchImpl: typeof fetch = fetch): PaymentProviderClient {
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
+  /** POSTs JSON and answers the body of a 2xx; anything else is a 502 naming what was refused. */
+  async function post(path: string, body: unknown, what: string, headers: Record<string, string> = {}) {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${config.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch {
+      throw badGateway('The payment provider could not be reached. Please try again in a moment.');
+    }
+    const answer = (await res.json().catch(() => undefined)) as
+      | { id?: unknown; status?: unknown; error?: { description?: unknown } }
+      | undefined;
+    if (!res.ok) {
+      const detail = typeof answer?.error?.description === 'string' ? `: ${answer.error.description}` : '';
+      throw badGateway(`The payment provider refused to ${what} (${res.status})${detail}`);
+    }
+    if (typeof answer?.id !== 'string' || !answer.id) {
+      throw badGateway(`The payment provider sent an answer without an id (${what}).`);
+    }
+    return answer as { id: string; status?: unknown };
+  }
   return {
     name: 'razorpay',
     keyId: config.keyId,
     async createOrder(input) {
-      let res: Response;
-      try {
-        res = await fetchImpl(`${config.apiUrl}/v1/orders`, {
-          method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(input),
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch {
-        throw badGateway('The payment provider could not be reached. Please try again in a moment.');
-      }
-      const body = (await res.json().catch(() => undefined)) as
-        | { id?: unknown; error?: { description?: unknown } }
-        | undefined;
-      if (!res.ok) {
-        const detail = typeof body?.error?.description === 'string' ? `: ${body.error.description}` : '';
-        throw badGateway(`The payment provider refused to create the order (${res.status})${detail}`);
-      }
-      if (typeof body?.id !== 'string' || !body.id) {
-        throw badGateway('The payment provider sent an answer without an order id.');
-      }
-      return { id: body.id };
+      const order = await post('/v1/orders', input, 'create the order');
+      return { id: order.id };
+    },
+    async refund({ paymentId, amount, idempotencyKey, notes }) {
+      const refund = await post(
+        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount, speed: 'normal', receipt: idempotencyKey.slice(0, 40), notes },
+        'refund the payment',
+        { 'x-refund-idempotency': idempotencyKey },
+      );
+      const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
+      return { id: refund.id, status };
     },
   };
 }
@@ -95,13 +129,21 @@ export function sandboxProvider(config: PaymentConfig): PaymentProviderClient {
     async createOrder() {
       return { id: razorpayId('order') };
     },
+    // The sandbox's "bank" refunds at once. The id is derived from the key, as Razorpay's
+    // idempotency makes a repeated request answer the same refund.
+    async refund({ idempotencyKey }) {
+      return {
+        id: `rfnd_${createHmac('sha256', 'sandbox').update(idempotencyKey).digest('hex').slice(0, 14)}`,
+        status: 'processed',
+      };
+    },
   };
 }
 
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** `order_` / `pay_` + 14 characters of Razorpay's (base62) alphabet. */
-export function razorpayId(prefix: 'order' | 'pay') {
+/** `order_` / `pay_` / `rfnd_` + 14 characters of Razorpay's (base62) alphabet. */
+export function razorpayId(prefix: 'order' | 'pay' | 'rfnd') {
   let id = '';
   for (let i = 0; i < 14; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${id}`;
