@@ -1,5 +1,5 @@
 import type { Course, User } from '@kaksha/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import ViewCoursePage from './ViewCoursePage';
@@ -59,11 +59,41 @@ function renderPage(user: User) {
       if (path === '/api/course/getcourse/c1') return json(course);
       if (path === '/api/course/getcreator') return json({ _id: 'e1', name: 'Ravi', description: '', photoUrl: null });
       if (path === '/api/wishlist') return json({ courses: [] });
+      if (path === '/api/user/billing') return json({ billing: null });
+      if (path === '/api/payment/quote') {
+        const place = { stateCode: '29', stateName: 'Karnataka' };
+        return json({
+          price: 499,
+          discount: 0,
+          amount: 499,
+          taxable: 422.88,
+          cgst: 38.06,
+          sgst: 38.06,
+          igst: 0,
+          gstRate: 18,
+          placeOfSupply: place,
+        });
+      }
       return json({ courses: [] });
     }),
   );
   renderWithProviders(<ViewCoursePage />, { path: '/viewcourse/:courseId', at: '/viewcourse/c1', user });
 }
+
+describe('/viewcourse: the checkout', () => {
+  it('shows a learner not enrolled the price details beside Enroll Now', async () => {
+    renderPage(learner(false));
+    const details = await screen.findByRole('region', { name: 'Price details' });
+    await waitFor(() => expect(details).toHaveTextContent('Total₹ 499.00'));
+    expect(screen.getByRole('button', { name: 'Enroll Now' })).toBeInTheDocument();
+  });
+
+  it('shows an enrolled learner Watch Now without them', async () => {
+    renderPage(learner(true));
+    expect(await screen.findByRole('link', { name: 'Watch Now' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Price details' })).toBeNull();
+  });
+});
 
 describe('/viewcourse: the review form', () => {
   it('shows to a learner enrolled in the course', async () => {

@@ -8,7 +8,7 @@ import {
   useCourse,
   useCreatorCatalog,
 } from '@/features/courses';
-import { EnrollButton } from '@/features/payments';
+import { CourseCheckout } from '@/features/payments';
 import { CourseReviews, ReviewForm } from '@/features/reviews';
 import { WishlistButton } from '@/features/wishlist';
 import { useCurrentUser } from '@/lib/current-user';
@@ -16,7 +16,7 @@ import { useCurrentUser } from '@/lib/current-user';
 /** A row of four cards on a laptop, two rows on a tablet. */
 const OTHER_COURSES_SHOWN = 8;
 
-/** Course detail (spec §2 /viewcourse/{courseId}): the course, enrolment, reviews, and for its learners the review form. */
+/** Course detail (spec §2 /viewcourse/{courseId}): the course, its checkout and enrolment, reviews, and for its learners the review form. */
 export default function ViewCoursePage() {
   const { courseId = '' } = useParams();
   const { user } = useCurrentUser();
@@ -39,10 +39,10 @@ export default function ViewCoursePage() {
         course={course}
         otherCourses={otherCourses}
         enroll={
-          <div className="flex items-center gap-3">
-            <EnrollButton course={course} />
-            {course.isPublished && <WishlistButton courseId={course._id} look="page" />}
-          </div>
+          <CourseCheckout
+            course={course}
+            aside={course.isPublished && <WishlistButton courseId={course._id} look="page" />}
+          />
         }
         reviews={<CourseReviews course={course} />}
         reviewForm={enrolled && !isCreator && <ReviewForm courseId={course._id} />}

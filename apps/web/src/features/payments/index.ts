@@ -1,1 +1,2 @@
+export { CourseCheckout } from './components/CourseCheckout';
 export { EnrollButton } from './components/EnrollButton';

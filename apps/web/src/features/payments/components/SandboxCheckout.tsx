@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import { errorMessage } from '@/lib/api';
-import { formatRupees } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sandboxPay } from '../api/sandbox-pay';
 
@@ -62,7 +62,7 @@ export default function SandboxCheckout({
   const [card, setCard] = useState<CardForm>(TEST_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [pending, setPending] = useState<'success' | 'failure' | null>(null);
-  const amount = formatRupees(order.amount / 100);
+  const amount = formatAmount(order.amount / 100);
 
   const set = (field: keyof CardForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setCard((c) => ({ ...c, [field]: e.target.value }));

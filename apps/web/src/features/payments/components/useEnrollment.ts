@@ -1,0 +1,130 @@
+import { type Course, MESSAGES, type PaymentOrder, type RazorpayPayment, type User } from '@kaksha/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import { createOrder } from '../api/create-order';
+import { verifyPayment } from '../api/verify-payment';
+
+export interface EnrollmentOptions {
+  /** The coupon the checkout applied: the order charges the quote's amount with it. */
+  couponCode?: string;
+  /** Runs first (the checkout saves changed billing details); false stops the enrolment. */
+  beforeOrder?: () => Promise<boolean>;
+  /** create-order refused the coupon (400): its message, for the coupon field. */
+  onCouponRefused?: (message: string) => void;
+}
+
+/**
+ * Enrolling (spec §4): create-order, then the provider's checkout (Razorpay's checkout.js, or the
+ * built-in TEST MODE checkout the caller shows for `sandboxOrder`), its signed answer to
+ * verify-payment; a free course (or a 100 % coupon) enrols at once.
+ */
+export function useEnrollment(course: Course, user: User | null, options: EnrollmentOptions) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  // A ref, not state: a second click in the same tick must not start a second order.
+  const running = useRef(false);
+  const [sandboxOrder, setSandboxOrder] = useState<PaymentOrder | null>(null);
+  // Set when this enrolment succeeded: focus moves to Watch Now once it replaces Enroll Now.
+  const focusWatch = useRef(false);
+
+  const release = () => {
+    running.current = false;
+    setBusy(false);
+  };
+
+  /** The server says the learner is enrolled: show Watch Now at once, then refetch the truth. */
+  const markEnrolled = async () => {
+    focusWatch.current = true;
+    const { _id, title, thumbnail, category, level } = course;
+    queryClient.setQueryData<User | null>(queryKeys.currentUser, (current) =>
+      current && !current.enrolledCourses.some((c) => c._id === _id)
+        ? { ...current, enrolledCourses: [...current.enrolledCourses, { _id, title, thumbnail, category, level }] }
+        : current,
+    );
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.course(course._id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.enrolledCourses }),
+      queryClient.invalidateQueries({ queryKey: ['progress'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.purchases }),
+    ]);
+  };
+
+  /**
+   * The same success path for every provider: verify, show the server's message, close the
+   * checkout (`beforeEnrolled`), then Watch Now replaces the button and takes the focus.
+   */
+  const completePayment = async (payment: RazorpayPayment, learner: User, beforeEnrolled?: () => void) => {
+    let message: string;
+    try {
+      ({ message } = await verifyPayment({ ...payment, courseId: course._id, userId: learner._id }));
+    } catch {
+      toast.error(MESSAGES.paymentVerifyError);
+      return;
+    }
+    toast.success(message);
+    beforeEnrolled?.();
+    await markEnrolled();
+  };
+
+  const order = async (learner: User) => {
+    const { couponCode, onCouponRefused } = options;
+    try {
+      return await createOrder({ courseId: course._id, userId: learner._id, ...(couponCode && { couponCode }) });
+    } catch (error) {
+      // The coupon ran out (or was deactivated) since the quote: say so, as the quote would.
+      if (couponCode && error instanceof ApiError && error.status === 400) {
+        toast.error(error.message);
+        onCouponRefused?.(error.message);
+        return null;
+      }
+      toast.error(MESSAGES.enrollError);
+      // Enrolled meanwhile (another tab): refresh so the button tells the truth.
+      if (error instanceof ApiError && error.status === 409) await markEnrolled();
+      return null;
+    }
+  };
+
+  const enroll = async () => {
+    if (!user || running.current) return;
+    running.current = true;
+    setBusy(true);
+    let checkoutOpen = false;
+    try {
+      if (options.beforeOrder && !(await options.beforeOrder())) return;
+      const answer = await order(user);
+      if (!answer) return;
+      if ('enrolled' in answer) {
+        toast.success(answer.message);
+        await markEnrolled();
+        return;
+      }
+      if (answer.provider === 'razorpay') {
+        let payment: RazorpayPayment | null;
+        try {
+          const { openRazorpayCheckout } = await import('../lib/razorpay');
+          payment = await openRazorpayCheckout(answer, { name: user.name, email: user.email });
+        } catch {
+          toast.error(MESSAGES.enrollError);
+          return;
+        }
+        if (payment) await completePayment(payment, user);
+        return;
+      }
+      checkoutOpen = true;
+      setSandboxOrder(answer);
+    } finally {
+      if (!checkoutOpen) release();
+    }
+  };
+
+  const closeSandbox = () => {
+    setSandboxOrder(null);
+    release();
+  };
+
+  return { busy, enroll, sandboxOrder, closeSandbox, completePayment, focusWatch };
+}
