@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@kaksha/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { enrollments, paymentOrders } from '../../core/db/schema/index.ts';
+import { enrollments, paymentOrders, refunds } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { assertProviderKeys, razorpayProvider, signPayment, signWebhook } from './payments.provider.ts';
 
@@ -16,15 +16,23 @@ interface Received {
   url?: string;
   authorization?: string;
   contentType?: string;
+  /** X-Refund-Idempotency of a refund request. */
+  idempotency?: string;
   body: Record<string, unknown>;
 }
 
-/** A loopback stand-in for Razorpay's Orders API: records each request, answers as told. */
+/**
+ * A loopback stand-in for Razorpay's Orders and Refunds APIs: records each request, answers as
+ * told, or by default as Razorpay documents (a created order; a pending refund, the same one again
+ * for a repeated X-Refund-Idempotency key).
+ */
 async function startOrdersApi() {
   const received: Received[] = [];
   // By default a created order; otherwise the given status and body, verbatim.
   let answer: { status: number; body?: unknown } | 'hang-up' = { status: 200 };
   let counter = 0;
+  const refundsByKey = new Map<string, string>();
+  const refundPath = /^\/v1\/payments\/([^/]+)\/refund$/;
   // Runs while Razorpay is "working" on a request, before it answers.
   let during: (() => Promise<void>) | undefined;
   const readBody = async (req: IncomingMessage) => {
@@ -40,11 +48,34 @@ async function startOrdersApi() {
       url: req.url,
       authorization: req.headers.authorization,
       contentType: req.headers['content-type'],
+      idempotency: req.headers['x-refund-idempotency'] as string | undefined,
       body,
     });
     await during?.();
     if (answer === 'hang-up') {
       req.socket.destroy();
+      return;
+    }
+    const refunded = refundPath.exec(req.url ?? '');
+    if (answer.body === undefined && refunded) {
+      const key = String(req.headers['x-refund-idempotency']);
+      const id = refundsByKey.get(key) ?? `rfnd_Loopback${String(++counter).padStart(6, '0')}`;
+      refundsByKey.set(key, id);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          entity: 'refund',
+          amount: body.amount,
+          currency: 'INR',
+          payment_id: decodeURIComponent(refunded[1] as string),
+          notes: body.notes,
+          receipt: body.receipt,
+          status: 'pending',
+          speed_requested: body.speed,
+          created_at: Math.floor(Date.now() / 1000),
+        }),
+      );
       return;
     }
     const reply =
@@ -248,4 +279,97 @@ describe('payments with the Razorpay provider (loopback Orders API)', async () =
   function provider() {
     return razorpayProvider(app.config.payment);
   }
+
+  const educatorCookie = await loginCookie(app, educator);
+  /** A learner who bought `course` through Razorpay (the checkout's signed answer verified). */
+  async function buyer(couponCode?: string) {
+    const student = await createUser(app);
+    const cookie = await loginCookie(app, student);
+    const order = (
+      await post('/create-order', cookie, { courseId: course.id, ...(couponCode ? { couponCode } : {}) })
+    ).json();
+    const paymentId = `pay_Loop${order.id.slice(-10)}`;
+    const verify = await post('/verify-payment', cookie, {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signPayment(order.id, paymentId, KEY_SECRET),
+      courseId: course.id,
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    return { student, cookie, order, paymentId };
+  }
+  const signedWebhook = (body: unknown) => {
+    const raw = JSON.stringify(body);
+    return app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signWebhook(raw, WEBHOOK_SECRET) },
+      payload: raw,
+    });
+  };
+
+  it('charges a coupon order, refunds it through the Refunds API and follows refund.processed', async () => {
+    const code = `RZP-${Date.now().toString(36).toUpperCase()}`;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/coupon/create',
+      headers: { cookie: educatorCookie },
+      payload: { code, courseId: course.id, type: 'fixed', value: 500 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { student, cookie, order, paymentId } = await buyer(code.toLowerCase());
+    const [orderCall] = api.received;
+    expect(orderCall?.body).toMatchObject({ amount: 299900, notes: { coupon: code } });
+    expect(order.amount).toBe(299900);
+
+    const res = await post('/refund', cookie, { courseId: course.id, reason: 'Changed my mind' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund).toMatchObject({ amount: 2999, status: 'pending' });
+    const refundCall = api.received.at(-1);
+    const [row] = await app.db.select().from(refunds).where(eq(refunds.userId, student.id));
+    expect(refundCall).toMatchObject({
+      method: 'POST',
+      url: `/v1/payments/${paymentId}/refund`,
+      idempotency: row?.id,
+      body: { amount: 299900, speed: 'normal' },
+    });
+    expect(row?.providerRefundId).toMatch(/^rfnd_Loopback/);
+    // Access ended when Razorpay took the refund, before the money arrived.
+    expect(await app.db.select().from(enrollments).where(eq(enrollments.userId, student.id))).toEqual([]);
+
+    const processed = await signedWebhook({
+      entity: 'event',
+      event: 'refund.processed',
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: { entity: { id: row?.providerRefundId, payment_id: paymentId, amount: 299900, status: 'processed' } },
+      },
+    });
+    expect(processed.json()).toEqual({ status: 'ok' });
+    const [after] = await app.db.select().from(refunds).where(eq(refunds.userId, student.id));
+    expect(after?.status).toBe('processed');
+  });
+
+  it('keeps access when Razorpay cannot be reached for a refund; asking again sends the same idempotency key', async () => {
+    const { student, cookie } = await buyer();
+    api.answer('hang-up');
+    const failed = await post('/refund', cookie, { courseId: course.id, reason: 'Not for me' });
+    expect(failed.statusCode).toBe(502);
+    expect(await app.db.select().from(enrollments).where(eq(enrollments.userId, student.id))).toHaveLength(1);
+    const eligibility = await app.inject({
+      method: 'GET',
+      url: `/api/payment/refund-eligibility/${course.id}`,
+      headers: { cookie },
+    });
+    expect(eligibility.json()).toMatchObject({ eligible: true });
+
+    api.answer({ status: 200 });
+    const retried = await post('/refund', cookie, { courseId: course.id, reason: 'Not for me' });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const keys = api.received.filter((r) => r.url?.endsWith('/refund')).map((r) => r.idempotency);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(await app.db.select().from(refunds).where(eq(refunds.userId, student.id))).toHaveLength(1);
+    expect(await app.db.select().from(enrollments).where(eq(enrollments.userId, student.id))).toEqual([]);
+  });
 });
