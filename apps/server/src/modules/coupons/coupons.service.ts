@@ -3,6 +3,7 @@ import {
   COUPON_MESSAGES,
   type Coupon,
   type CouponProblem,
+  type CouponType,
   type couponCreateRequestSchema,
   type couponEditRequestSchema,
 } from '@kaksha/contracts';
@@ -198,11 +199,19 @@ export async function priceWithCoupon(
   const { total, mine } = await placesTaken(db, coupon.id, userId, course.id, now);
   if (mine >= coupon.perUserLimit) throw couponError('used');
   if (coupon.maxRedemptions !== null && total >= coupon.maxRedemptions) throw couponError('exhausted');
-  // A fixed coupon is below the price by rule; one made for all courses may meet a cheaper course.
-  if (coupon.type === 'fixed' && coupon.value * 100 >= course.price) throw couponError('tooLarge');
-  // Whole paise; half a paisa goes to the learner.
-  const discount = coupon.type === 'percent' ? Math.round((course.price * coupon.value) / 100) : coupon.value * 100;
+  const discount = couponDiscount(coupon.type, coupon.value, course.price);
+  if (discount === null) throw couponError('tooLarge');
   return { coupon, applied: { code: coupon.code, type: coupon.type, value: coupon.value }, discount };
+}
+
+/**
+ * Paise off a price in paise: a percent of it (half a paisa goes to the learner), or whole rupees.
+ * Null when a fixed coupon is not below the price (by rule it must be; one made for all courses may
+ * meet a cheaper course).
+ */
+export function couponDiscount(type: CouponType, value: number, pricePaise: number): number | null {
+  if (type === 'percent') return Math.round((pricePaise * value) / 100);
+  return value * 100 < pricePaise ? value * 100 : null;
 }
 
 const someoneElsesCode = async (db: DbOrTx, code: string) =>
