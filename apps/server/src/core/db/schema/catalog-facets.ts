@@ -14,6 +14,8 @@ export const catalogFacetCounts = pgTable(
   {
     category: text('category').notNull(),
     level: text('level').notNull(),
+    /** The course's language (issue #29, migration 0022). */
+    language: text('language').notNull(),
     priceBand: integer('price_band').notNull(),
     rating10: integer('rating10').notNull(),
     durationBand: integer('duration_band').notNull(),
@@ -22,7 +24,7 @@ export const catalogFacetCounts = pgTable(
   (t) => [
     primaryKey({
       name: 'catalog_facet_counts_pkey',
-      columns: [t.category, t.level, t.priceBand, t.rating10, t.durationBand],
+      columns: [t.category, t.level, t.language, t.priceBand, t.rating10, t.durationBand],
     }),
   ],
 );

@@ -15,6 +15,8 @@ export const courses = pgTable(
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
     level: text('level'),
+    /** ISO 639-1 code of the language the course is taught in (@kaksha/contracts LANGUAGE_CODES, issue #29). */
+    language: text('language').notNull().default('en'),
     /** Whole rupees; null until the educator sets it. */
     price: integer('price'),
     /**

@@ -100,6 +100,8 @@ export const courseRank = pgTable(
     listed: boolean('listed').notNull().default(false),
     category: text('category'),
     level: text('level'),
+    /** The course's language, for the catalogue's filter (issue #29, migration 0022). */
+    language: text('language'),
     price: integer('price'),
     createdAt: timestamp('created_at', { withTimezone: true }),
     reviews: integer('reviews').notNull().default(0),
