@@ -52,6 +52,8 @@ import searchRoutes from './modules/search/search.routes.ts';
 import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
 import uploadsRoutes, { uploadsBackgroundPlugin } from './modules/uploads/uploads.routes.ts';
+import seoRoutes from './modules/seo/seo.routes.ts';
+import { cataloguePageHeads } from './modules/seo/seo.service.ts';
 import type { CompletionProbe } from './modules/uploads/uploads.service.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
@@ -182,9 +184,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(mediaRoutes, { prefix: '/media' });
 
   await app.register(webRoutes, {
+  // robots.txt and the sitemap, at the root, before the web app's catch-all.
+  await app.register(seoRoutes);
     root: config.webDist ?? defaultWebDist,
+  // With PUBLIC_CATALOGUE a catalogue or course page also tells search engines what it is.
+  const catalogueHead = config.publicCatalogue
+    ? cataloguePageHeads(app.db, app.storage, config.publicUrl, () => app.catalogVersion())
+    : async () => null;
     serverRenderedPagesAtOnce: config.serverRenderedPagesAtOnce,
-    pageMeta: (url) => certificatePageMeta(app.db, config.publicUrl, url),
+    publicCatalogue: config.publicCatalogue,
+    pageMeta: async (url) => (await certificatePageMeta(app.db, config.publicUrl, url)) ?? catalogueHead(url),
     pageImage: coursePageImages(app.db, app.storage, () => app.catalogVersion()),
   });
   return app;

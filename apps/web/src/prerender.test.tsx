@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from './lib/query-keys';
 import { renderPage, type ServerFetch } from './prerender';
+import { testCourse } from './test/fixtures';
 
 /** The server's answers to the renderer, as one user: a path → JSON table; anything else 404s. */
 const serverAs =
@@ -56,5 +57,40 @@ describe('a page rendered by the server', () => {
     const asked: string[] = [];
     expect(await renderPage('/profile', serverAs({ '/api/user/currentuser': learner('Asha') }, asked))).toBeNull();
     expect(asked).toEqual([]);
+  });
+
+  it('renders the catalogue and a course for a visitor when the catalogue is public, with the settings that let them in', async () => {
+    const open = { publicCatalogue: true };
+    const asked: string[] = [];
+    const catalogue = await renderPage(
+      '/allcourses',
+      serverAs({ '/api/user/currentuser': null, '/api/config': open, '/api/course/catalog': catalog(4) }, asked),
+    );
+    expect(asked).toEqual(['/api/user/currentuser', '/api/config', '/api/course/catalog']);
+    expect(catalogue?.html).toContain('4 courses');
+    // The app hydrates with the same answers: a visitor, and a public catalogue.
+    const keys = catalogue?.data.queries.map((query) => query.queryKey);
+    expect(keys).toContainEqual(queryKeys.currentUser);
+    expect(keys).toContainEqual(queryKeys.config);
+
+    const course = testCourse({ _id: 'c1', title: 'Rust for the web', isPublished: true, price: 499 });
+    const page = await renderPage(
+      '/viewcourse/c1',
+      serverAs({ '/api/user/currentuser': null, '/api/config': open, '/api/course/getcourse/c1': course }),
+    );
+    expect(page?.html).toContain('Rust for the web');
+    // Enrolling and the wishlist need an account: sign up, then back to this course.
+    expect(page?.html).toMatch(/<a[^>]*href="\/signup\?next=%2Fviewcourse%2Fc1"[^>]*>Enroll Now<\/a>/);
+    expect(page?.html).toContain('aria-label="Add to wishlist: sign up or log in first"');
+  });
+
+  it('renders nothing for a visitor when the catalogue is not public, and asks for no page data', async () => {
+    const asked: string[] = [];
+    const closed = serverAs(
+      { '/api/user/currentuser': null, '/api/config': { publicCatalogue: false }, '/api/course/catalog': catalog(4) },
+      asked,
+    );
+    expect(await renderPage('/allcourses', closed)).toBeNull();
+    expect(asked).toEqual(['/api/user/currentuser', '/api/config']);
   });
 });

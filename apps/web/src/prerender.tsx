@@ -7,11 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppTree } from './app/AppTree';
 import { Layout } from './app/Layout';
 import { createQueryClient } from './app/query-client';
-import { firstPageData, isServerRendered, routes } from './app/routes';
+import { firstPageData, isServerRendered, routes, shownTo } from './app/routes';
 import HomePage from './app/routes/HomePage';
 import { PageSpinner } from './components/ui/Spinner';
 import { API_URL, sendRequestsWith } from './lib/api';
-import { queryKeys } from './lib/query-keys';
 
 /**
  * The first paint, rendered at build time (scripts/postbuild.mjs) into the HTML the server
@@ -57,11 +56,13 @@ sendRequestsWith(async (input, init) => {
 });
 
 /**
- * A page rendered by the server, per request, for the signed-in user (the server's web module calls
+ * A page rendered by the server, per request, for the signed-in user — or, with the server's
+ * PUBLIC_CATALOGUE on, for a visitor of the catalogue or a course (the server's web module calls
  * this): the same tree the app renders (AppTree, the app's routes) with the page's first data
  * (routes.tsx), which goes into the HTML with it so the app takes the page over (hydration)
- * without asking again. Null when there is nothing to render: not such a page, nobody signed in, or
- * an answer failed (the app then renders the page itself, its loading or error state included).
+ * without asking again. Null when there is nothing to render: not such a page, a viewer the guards
+ * would send away, or an answer failed (the app then renders the page itself, its loading or error
+ * state included).
  */
 export async function renderPage(
   url: string,
@@ -73,7 +74,7 @@ export async function renderPage(
   const client = createQueryClient({ retry: false, retryDelay: 0 });
   await rendering.run(serverFetch, () => firstPageData(location, client));
   const queries = client.getQueryCache().getAll();
-  if (!client.getQueryData(queryKeys.currentUser) || queries.some((query) => query.state.status !== 'success')) {
+  if (!shownTo(location.pathname, client) || queries.some((query) => query.state.status !== 'success')) {
     return null;
   }
   const router = createMemoryRouter(routes, { initialEntries: [`${location.pathname}${location.search}`] });

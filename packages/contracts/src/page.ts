@@ -19,6 +19,11 @@ export interface PageEntry {
   signedIn?: boolean;
   /** For a signed-in user the server renders the page with this data (ADR 0014), and the app hydrates it. */
   serverRendered?: boolean;
+  /**
+   * With PUBLIC_CATALOGUE on, for visitors too (the catalogue and a course page): their preloads,
+   * and the server's render when `serverRendered`.
+   */
+  publicCatalogue?: boolean;
   /** The page's first large image (its LCP) is preloaded too, with the `sizes` its `<img>` has. */
   image?: { sizes: string };
 }

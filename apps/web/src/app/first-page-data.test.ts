@@ -10,6 +10,7 @@ const answers: Record<string, unknown> = {
   '/api/course/getcourse/c1': { _id: 'c1', title: 'Course' },
   '/api/course/getpublishedcoures?limit=6': [],
   '/api/review/allReview?limit=6': [],
+  '/api/config': { publicCatalogue: false },
 };
 const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(answers[url] ?? null), { status: 200 }));
 const asked = () => fetchMock.mock.calls.map(([url]) => url);
@@ -44,10 +45,23 @@ describe('the first page’s data before the first render', () => {
     );
   });
 
-  it('nothing but the user for a visitor on a signed-in page, or for another page', async () => {
+  it('nothing but the user for a visitor on a signed-in page (and whether the catalogue is public), or for another page', async () => {
     answers['/api/user/currentuser'] = null;
     await firstPageData({ pathname: '/allcourses', search: '' });
     await firstPageData({ pathname: '/profile', search: '' });
-    expect(asked()).toEqual(['/api/user/currentuser']);
+    expect(asked()).toEqual(['/api/user/currentuser', '/api/config']);
+  });
+
+  it('the catalogue and a course for a visitor too when the server’s catalogue is public', async () => {
+    answers['/api/user/currentuser'] = null;
+    answers['/api/config'] = { publicCatalogue: true };
+    await firstPageData({ pathname: '/allcourses', search: '' });
+    await firstPageData({ pathname: '/viewcourse/c1', search: '' });
+    expect(asked()).toEqual([
+      '/api/user/currentuser',
+      '/api/config',
+      '/api/course/catalog',
+      '/api/course/getcourse/c1',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { safeNextPath, withNext } from '@/features/auth';
 import { useCurrentUser } from '@/lib/current-user';
 
 /** To /signup (spec §2), remembering the page (`?next=`) so signing in or up comes back to it. */
-function ToSignup() {
+export function ToSignup() {
   const { pathname, search } = useLocation();
   return <Navigate to={withNext('/signup', `${pathname}${search}`)} replace />;
 }

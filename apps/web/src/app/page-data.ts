@@ -5,12 +5,13 @@ import { CARD_SIZES, COURSE_HERO_SIZES, POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME
  * The API answers a page draws first (spec §2 routes, §7 endpoints). The server puts a
  * `<link rel="preload">` for each into the page's HTML on a first visit, so they download
  * while the app's code does (scripts/postbuild.mjs writes this table to dist/page-data.json).
- * `signedIn`: only for a live session (the server checks it), since the guards send visitors away.
+ * `signedIn`: only for a live session (the server checks it), since the guards send visitors away;
+ * `publicCatalogue`: visitors' too when the server's PUBLIC_CATALOGUE is on (guards.tsx lets them in).
  * Keep in step with the pages' queries: a preload nobody reads is a wasted request and a
  * console warning. Every page also gets /api/user/currentuser.
  * `image`: the page's first large image (its LCP: the first card's thumbnail, the course's) is
  * preloaded too, with the `sizes` its `<img>` has; the server knows which image it is.
- * `serverRendered`: for a signed-in user the server renders the page itself with this data
+ * `serverRendered`: for a signed-in user (or such a visitor) the server renders the page itself with this data
  * (src/prerender.tsx, ADR 0014), and the app hydrates that page instead of rendering it again.
  * The entries' shape is the server's too (`PageEntry`, @kaksha/contracts).
  */
@@ -27,6 +28,7 @@ export const PAGE_DATA: PageEntry[] = [
     path: '/allcourses',
     data: ['/api/course/catalog'],
     signedIn: true,
+    publicCatalogue: true,
     serverRendered: true,
     image: { sizes: CARD_SIZES },
   },
@@ -34,6 +36,7 @@ export const PAGE_DATA: PageEntry[] = [
     path: '/viewcourse/:courseId',
     data: ['/api/course/getcourse/:courseId'],
     signedIn: true,
+    publicCatalogue: true,
     serverRendered: true,
     image: { sizes: COURSE_HERO_SIZES },
   },

@@ -31,7 +31,9 @@ describe('serving the web app', async () => {
   await writeFile(path.join(web, 'assets', 'app-1a2b3c.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
   // What the web build's postbuild step writes beside each asset.
   await writeFile(path.join(web, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("br")'));
-  await writeFile(path.join(web, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A build's robots.txt is not served: the server writes its own (modules/seo).
+  await writeFile(path.join(web, 'robots.txt'), 'User-agent: *\nAllow: /');
   const app = await buildTestApp({ WEB_DIST: web });
 
   it.each(['/', '/viewcourse/abc', '/editlecture/a/b', '/no/such/page'])(
@@ -121,7 +123,8 @@ describe('serving the web app', async () => {
   });
 
   it('serves real files, and 404s for missing assets instead of the app', async () => {
-    expect((await app.inject('/robots.txt')).body).toBe('User-agent: *');
+    expect((await app.inject('/favicon.svg')).body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect((await app.inject('/robots.txt')).body).toBe('User-agent: *\nDisallow: /\n');
     expect((await app.inject('/assets/gone-123.js')).statusCode).toBe(404);
   });
 
@@ -143,7 +146,7 @@ describe('serving the web app', async () => {
     expect(nul.json()).toMatchObject({ message: 'Invalid path' });
     expect((await app.inject('/assets/%00.js')).statusCode).toBe(400);
     // A name under a file (ENOTDIR) and a segment longer than any file name (ENAMETOOLONG).
-    for (const url of ['/robots.txt/x', `/${'a'.repeat(256)}`, `/viewcourse/${'é'.repeat(300)}`]) {
+    for (const url of ['/favicon.svg/x', `/${'a'.repeat(256)}`, `/viewcourse/${'é'.repeat(300)}`]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<nav>Shell</nav>');

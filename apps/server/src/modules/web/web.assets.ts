@@ -12,7 +12,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
  * Every file of the build under `/`, without a wildcard route (the SPA fallback answers the rest):
- * hashed assets cached for a year, anything else (favicon, robots.txt) revalidated.
+ * hashed assets cached for a year, anything else (the favicon) revalidated. Not robots.txt or a
+ * sitemap, which the server writes from its settings (modules/seo): a build's copy is left alone.
  */
 export async function serveBuildFiles(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
@@ -20,6 +21,7 @@ export async function serveBuildFiles(app: FastifyInstance, root: string) {
     prefix: '/',
     wildcard: false,
     index: false,
+    globIgnore: ['robots.txt', 'sitemap.xml', 'sitemap/**'],
     preCompressed: true,
     setHeaders(reply, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -4,14 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasLiveSession, SESSION_COOKIE } from '../../core/sessions.ts';
 import { buildFile, isFile } from './web.assets.ts';
 import { type CompressedPage, pageCompressor } from './web.compression.ts';
-import {
-  type PageImageLookup,
-  type PageMetaLookup,
-  type PreloadsFor,
-  pageImagePreload,
-  pageMetaTags,
-  preloadsFrom,
-} from './web.preloads.ts';
+import { lookUpPageMeta, type PageMetaLookup, withPageMeta } from './web.head.ts';
+import { type PageImageLookup, type PreloadsFor, pageImagePreload, preloadsFrom } from './web.preloads.ts';
 import { type BuildPage, EMPTY_ROOT, type ServerRendered } from './web.server-render.ts';
 
 export interface SpaFallbackOptions {
@@ -19,6 +13,8 @@ export interface SpaFallbackOptions {
   page: (html: string) => BuildPage;
   pageMeta?: PageMetaLookup;
   pageImage?: PageImageLookup;
+  /** PUBLIC_CATALOGUE: the pages the web build marks `publicCatalogue` are visitors' too. */
+  publicCatalogue: boolean;
   renderOnServer: (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<ServerRendered | undefined>;
 }
 
@@ -34,9 +30,10 @@ interface PageSources extends SpaFallbackOptions {
  * The SPA fallback: every non-API GET that is not a file of the build gets the app, so client
  * routes survive a refresh. `/` gets index.html (the landing page already rendered at build
  * time), other routes app.html (the top bar and a spinner), or — a signed-in user's page the web
- * build marks `serverRendered` — the page rendered with its data; each with preloads for the API
- * answers the page asks for first and, where the web build names one and `pageImage` knows it,
- * for its first large image; the HTML is never cached.
+ * build marks `serverRendered`, or with PUBLIC_CATALOGUE a visitor's catalogue or course page —
+ * the page rendered with its data; each with preloads for the API answers the page asks for first
+ * and, where the web build names one and `pageImage` knows it, for its first large image, and the
+ * meta tags `pageMeta` knows of it; the HTML is never cached.
  */
 export function registerSpaFallback(app: FastifyInstance, options: SpaFallbackOptions) {
   const { root, page } = options;
@@ -82,23 +79,26 @@ async function sendPage(
 ) {
   // A query string may change what the page asks for (/allcourses?category=…): no guessing.
   const preload = request.url.includes('?') ? undefined : sources.preloads()?.(url);
-  // A page rendered for the user proves the session live (the renderer asked who is signed in): no second check.
+  // A public catalogue's pages are a visitor's too: rendered and preloaded without a session.
+  const forVisitors = sources.publicCatalogue && !!preload?.publicCatalogue;
   const rendered =
-    preload?.serverRendered && request.cookies[SESSION_COOKIE]
+    preload?.serverRendered && (forVisitors || request.cookies[SESSION_COOKIE])
       ? await sources.renderOnServer(request, reply, url)
       : undefined;
-  const live = rendered ? true : preload?.signedIn ? await hasSession(app, request) : false;
   const html = rendered?.template ?? (url === '/' ? sources.indexHtml() : (sources.appHtml() ?? sources.indexHtml()));
   if (html === undefined) {
     // Mid-deploy: the new build's HTML is not in place yet.
     return reply.status(503).header('retry-after', '2').send({ message: 'Kaksha is updating; try again in a moment' });
   }
-  const withPreloads = preload && (!preload.signedIn || live);
+  // A signed-in page's preloads need a live session; a page rendered for the user proves it (the
+  // renderer asked who is signed in): no second check.
+  const withPreloads =
+    !!preload && (!preload.signedIn || forVisitors || !!rendered || (await hasSession(app, request)));
   const image = withPreloads ? await pageImagePreload(sources.pageImage, url, preload.image, request.log) : '';
   // A server-rendered page carries its data: only the other pages preload theirs.
   const links = withPreloads ? `${image}${rendered ? '' : preload.tags}` : '';
-  const meta = await pageMetaTags(sources.pageMeta, url, request.log);
-  let text = html.html.replace('</head>', () => `${meta}${links}</head>`);
+  const meta = await lookUpPageMeta(sources.pageMeta, url, request.log);
+  let text = withPageMeta(html.html, meta).replace('</head>', () => `${links}</head>`);
   if (rendered) {
     text = text.replace(EMPTY_ROOT, () => rendered.markup);
     // Which pages were server-rendered, and at what cost: in the browser's network panel, and for benchmarks.
@@ -108,11 +108,14 @@ async function sendPage(
   } else {
     reply.header('cache-control', 'no-cache');
   }
-  return reply
-    .header('content-security-policy', html.csp)
-    .header('vary', 'cookie, accept-encoding')
-    .type('text/html; charset=utf-8')
-    .send(await sources.compressedPage(request, reply, text, { perRequest: !!rendered }));
+  return (
+    reply
+      .header('content-security-policy', html.csp)
+      .header('vary', 'cookie, accept-encoding')
+      .type('text/html; charset=utf-8')
+      // A course's page is a text of its own (its meta tags): compressed fast and not kept, like a rendered one.
+      .send(await sources.compressedPage(request, reply, text, { perRequest: !!rendered || !!meta?.jsonLd }))
+  );
 }
 
 /**

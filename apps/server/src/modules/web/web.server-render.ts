@@ -2,11 +2,13 @@ import path from 'node:path';
 import type { PageRenderer } from '@kaksha/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildFile, buildModule } from './web.assets.ts';
+import { scriptJson } from './web.head.ts';
 
 /**
- * Server-rendered pages (ADR 0014): a signed-in user's page rendered by the web build's server
- * renderer (apps/web/src/prerender.tsx, built to dist-ssr/ beside dist/, never served), its API
- * answers given by this server in-process, as the user.
+ * Server-rendered pages (ADR 0014): a signed-in user's page (with PUBLIC_CATALOGUE, a visitor's
+ * catalogue or course page too) rendered by the web build's server renderer
+ * (apps/web/src/prerender.tsx, built to dist-ssr/ beside dist/, never served), its API answers
+ * given by this server in-process, as the user.
  */
 
 /** Where a server-rendered page goes into dist/page.html. */
@@ -14,12 +16,6 @@ export const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Statuses whose answers never have a body (a Response refuses one). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-
-/**
- * JSON inside `<script type="application/json">`: no `<` at all, so no text in it (a course
- * title of `</script><script>…`) can end the element or open a comment. JSON.parse reads it back.
- */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** An HTML page of the build with the CSP that allows by hash what the build inlined into it. */
 export interface BuildPage {

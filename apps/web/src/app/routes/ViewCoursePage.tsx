@@ -12,6 +12,7 @@ import { CourseCheckout } from '@/features/payments';
 import { CourseReviews, ReviewForm } from '@/features/reviews';
 import { WishlistButton } from '@/features/wishlist';
 import { useCurrentUser } from '@/lib/current-user';
+import { VisitorEnroll, VisitorPreview } from '../public-catalogue';
 
 /** A row of four cards on a laptop, two rows on a tablet. */
 const OTHER_COURSES_SHOWN = 8;
@@ -39,16 +40,22 @@ export default function ViewCoursePage() {
         course={course}
         otherCourses={otherCourses}
         enroll={
-          <CourseCheckout
-            course={course}
-            aside={course.isPublished && <WishlistButton courseId={course._id} look="page" />}
-          />
+          user ? (
+            <CourseCheckout
+              course={course}
+              aside={course.isPublished && <WishlistButton courseId={course._id} look="page" />}
+            />
+          ) : (
+            // A visitor of a public catalogue: enrolling, saving and watching start with signing up.
+            <VisitorEnroll courseId={course._id} wishlist={course.isPublished} />
+          )
         }
         reviews={<CourseReviews course={course} />}
         reviewForm={enrolled && !isCreator && <ReviewForm courseId={course._id} />}
+        previewLocked={!user && <VisitorPreview />}
       />
     );
-  }, [course, others, isCreator, enrolled]);
+  }, [course, others, isCreator, enrolled, user]);
 
   if (isPending) return <CourseDetailsSkeleton />;
   if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;

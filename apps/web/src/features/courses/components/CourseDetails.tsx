@@ -16,7 +16,8 @@ import { StatusChip } from './StatusChip';
 /**
  * A course's page (spec §2 /viewcourse/{courseId}): overview, curriculum with a free preview,
  * instructor and the educator's other courses. The parts other features own come in as slots:
- * `enroll` under the price, `reviews` beside the instructor, `reviewForm` (when given) above it.
+ * `enroll` under the price, `reviews` beside the instructor, `reviewForm` (when given) above it,
+ * `previewLocked` (when given: a visitor, whom the server does not let watch) instead of the preview's video.
  */
 export function CourseDetails({
   course,
@@ -24,12 +25,14 @@ export function CourseDetails({
   enroll,
   reviews,
   reviewForm,
+  previewLocked,
 }: {
   course: Course;
   otherCourses: CourseCardData[];
   enroll: ReactNode;
   reviews: ReactNode;
   reviewForm?: ReactNode;
+  previewLocked?: ReactNode;
 }) {
   const [chosen, setChosen] = useState<Lecture | null>(null);
   const firstPreview = course.lectures.find((l) => l.isPreviewFree && l.videoUrl) ?? null;
@@ -82,7 +85,11 @@ export function CourseDetails({
           <h2 id="preview-title" className="mb-4 text-xl font-bold text-ink">
             {preview ? `Preview: ${preview.lectureTitle}` : 'Preview'}
           </h2>
-          {preview?.videoUrl ? (
+          {preview?.videoUrl && previewLocked ? (
+            <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-slate-100 p-4 text-center text-muted">
+              {previewLocked}
+            </div>
+          ) : preview?.videoUrl ? (
             // biome-ignore lint/a11y/useMediaCaption: lectures have no caption files yet (educators upload the video only)
             <video
               key={preview._id}

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { Heart } from 'lucide-react';
+import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '@/lib/current-user';
 import { toast } from '@/lib/toast';
@@ -14,14 +15,34 @@ const LOOKS = {
 
 /**
  * The heart that saves a course to the signed-in user's wishlist or takes it out (a toggle
- * button: `aria-pressed`), with a toast either way. Nothing for a visitor who is not signed in.
- * It shows the wish at once while the server is asked, and the list's answer after.
+ * button: `aria-pressed`), with a toast either way. It shows the wish at once while the server is
+ * asked, and the list's answer after. A visitor gets nothing, or — given `visitorTo`, where a
+ * public catalogue lets visitors in — a heart that links there (sign-up, back to this page after).
  */
-export function WishlistButton({ courseId, look = 'card' }: { courseId: string; look?: keyof typeof LOOKS }) {
+export function WishlistButton({
+  courseId,
+  look = 'card',
+  visitorTo,
+}: {
+  courseId: string;
+  look?: keyof typeof LOOKS;
+  visitorTo?: string;
+}) {
   const { user } = useCurrentUser();
   const wishlist = useWishlist(!!user);
   const toggle = useToggleWishlist();
-  if (!user) return null;
+  if (!user) {
+    if (!visitorTo) return null;
+    return (
+      <Link
+        to={visitorTo}
+        aria-label="Add to wishlist: sign up or log in first"
+        className={`inline-flex shrink-0 items-center justify-center transition-colors ${LOOKS[look]}`}
+      >
+        <Heart size={20} aria-hidden="true" className="text-ink" strokeWidth={2} />
+      </Link>
+    );
+  }
 
   const saved = wishlist.data?.courses.some((c) => c._id === courseId) ?? false;
   const pressed = toggle.isPending ? toggle.variables.add : saved;
