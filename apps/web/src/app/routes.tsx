@@ -4,6 +4,7 @@ import { matchPath, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '@/features/auth';
 import { loadCertificatePage } from '@/features/certificates';
+import { myCouponsQuery } from '@/features/coupons';
 import {
   AllCoursesPage,
   catalogQuery,
@@ -17,19 +18,18 @@ import {
 } from '@/features/courses';
 import { enrolledCoursesQuery } from '@/features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '@/features/lectures';
+import { loadPurchasesPage, purchasesQuery } from '@/features/purchases';
 import { allReviewsQuery } from '@/features/reviews';
 import { loadEditProfilePage } from '@/features/users';
 import { wishlistQuery } from '@/features/wishlist';
 import { currentUserQuery } from '@/lib/current-user';
 import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '@/lib/ui-constants';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
-import { publicConfigQuery } from '@/lib/public-config';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
 import { PAGE_DATA } from './page-data';
 import { queryClient } from './query-client';
 import { RouteError } from './RouteError';
-import { RequireUserUnlessPublicCatalogue } from './public-catalogue';
 import HomePage from './routes/HomePage';
 import ViewCoursePage from './routes/ViewCoursePage';
 
@@ -39,7 +39,6 @@ const educator: Guard = (page) => <RequireEducator>{page}</RequireEducator>;
 const guest: Guard = (page) => <RequireGuest>{page}</RequireGuest>;
 
 /**
-const catalogue: Guard = (page) => <RequireUserUnlessPublicCatalogue>{page}</RequireUserUnlessPublicCatalogue>;
  * A page in its own chunk, so a visitor downloads only the screens they open: a route page of
  * routes/, or a feature's page through the `load…Page` its index.ts exports. The router
  * downloads the chunk before it shows the page (the old page stays meanwhile; on a first load,
@@ -85,9 +84,8 @@ export const routes: RouteObject[] = [
       lazyPage('/signup', loadSignupPage, guest),
       lazyPage('/profile', () => import('./routes/ProfilePage'), signedIn),
       lazyPage('/editprofile', loadEditProfilePage, signedIn),
-      // Signed-in only, or anyone's with the server's PUBLIC_CATALOGUE on.
-      { path: '/allcourses', element: catalogue(<AllCoursesPage />) },
-      { path: '/viewcourse/:courseId', element: catalogue(<ViewCoursePage />) },
+      { path: '/allcourses', element: signedIn(<AllCoursesPage />) },
+      { path: '/viewcourse/:courseId', element: signedIn(<ViewCoursePage />) },
       lazyPage(
         '/enrolledcourses',
         () => import('./routes/EnrolledCoursesPage'),
@@ -107,6 +105,7 @@ export const routes: RouteObject[] = [
         signedIn,
         () => queryClient.prefetchQuery(wishlistQuery),
       ),
+      lazyPage('/purchases', loadPurchasesPage, signedIn, () => queryClient.prefetchQuery(purchasesQuery)),
       lazyPage('/dashboard', loadDashboardPage, educator),
       lazyPage('/courses', loadCoursesPage, educator),
       lazyPage('/createcourses', loadCreateCoursePage, educator),
@@ -114,6 +113,12 @@ export const routes: RouteObject[] = [
       lazyPage('/createlecture/:courseId', loadCreateLecturePage, educator),
       lazyPage('/editlecture/:courseId/:lectureId', loadEditLecturePage, educator),
       lazyPage('/editquizzes/:courseId', () => import('./routes/EditQuizzesPage'), educator),
+      lazyPage(
+        '/educator/coupons',
+        () => import('./routes/CouponsPage'),
+        educator,
+        () => queryClient.prefetchQuery(myCouponsQuery),
+      ),
       // Public: a certificate's page, for anyone holding its link or QR code.
       lazyPage('/certificate/:id', loadCertificatePage),
       { path: '*', element: <NotFoundPage /> },
@@ -124,8 +129,7 @@ export const routes: RouteObject[] = [
 /**
  * What the first page drawn after a full load shows at once (the server preloads the same
  * answers, app/page-data.ts): the landing's popular courses and reviews, the catalogue's first
- * page, a course. Only the pages in the entry bundle; the signed-in ones for a signed-in user, or
- * (`publicCatalogue`) for a visitor too when the server's PUBLIC_CATALOGUE is on.
+ * page, a course. Only the pages in the entry bundle; the signed-in ones for a signed-in user.
  */
 const FIRST_PAGE_DATA: {
   path: string;
@@ -139,7 +143,6 @@ const FIRST_PAGE_DATA: {
       client.prefetchQuery(allReviewsQuery(REVIEWS_ON_HOME)),
     ],
   },
-  publicCatalogue?: true;
   {
     path: '/allcourses',
     signedIn: true,
@@ -152,13 +155,11 @@ const FIRST_PAGE_DATA: {
   },
 ];
 
-    publicCatalogue: true,
 const firstPage = (pathname: string) =>
   FIRST_PAGE_DATA.map((page) => ({ ...page, match: matchPath(page.path, pathname) })).find((page) => page.match);
 
 /** Whether the server renders this page for a signed-in user (then it also sends the page's data). */
 export const isServerRendered = (pathname: string) =>
-    publicCatalogue: true,
   PAGE_DATA.some((page) => page.serverRendered && matchPath(page.path, pathname) !== null);
 
 /**
@@ -170,27 +171,8 @@ export const isServerRendered = (pathname: string) =>
 export async function firstPageData(location: { pathname: string; search: string }, client = queryClient) {
   const page = firstPage(location.pathname);
   const user = client.ensureQueryData(currentUserQuery);
-/**
- * Whether the guards show this page to whoever the query cache holds (the user, and for a visitor
- * the public settings): the server renders a page only for a viewer the app would show it to.
- */
-export function shownTo(pathname: string, client: QueryClient) {
-  if (client.getQueryData(currentUserQuery.queryKey)) return true;
-  const page = firstPage(pathname);
-  if (!page?.signedIn) return true;
-  return !!page.publicCatalogue && client.getQueryData(publicConfigQuery.queryKey)?.publicCatalogue === true;
-}
-
-/** Whether a page's first data is for this viewer (a visitor's public settings asked only when they matter). */
-async function dataFor(page: (typeof FIRST_PAGE_DATA)[number], client: QueryClient, user: Promise<unknown>) {
-  if (!page.signedIn || (await user)) return true;
-  if (!page.publicCatalogue) return false;
-  const config = await client.ensureQueryData(publicConfigQuery).catch(() => null);
-  return config?.publicCatalogue === true;
-}
-
   const data =
-    page?.match && (await dataFor(page, client, user))
+    page?.match && (!page.signedIn || (await user))
       ? page.load(client, page.match.params, new URLSearchParams(location.search))
       : undefined;
   await Promise.all([user, ...(Array.isArray(data) ? data : [data])]);

@@ -4,7 +4,7 @@ import { type ReactNode, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { useDismiss } from '@/components/ui/useDismiss';
 import { useModalDrawer } from '@/components/ui/useModalDrawer';
-import { ACCOUNT_LINKS, DASHBOARD_LINK, MAIN_LINKS, NavAvatar } from './nav-items';
+import { ACCOUNT_LINKS, DASHBOARD_LINK, EDUCATOR_LINKS, MAIN_LINKS, NavAvatar } from './nav-items';
 
 /**
  * The slide-in menu of small screens (spec §2: the same items as the header): a modal dialog
@@ -38,7 +38,7 @@ export function MobileDrawer({
   const links = [
     ...main,
     ...ACCOUNT_LINKS.filter((l) => !main.some((m) => m.to === l.to)),
-    ...(user?.role === 'educator' ? [DASHBOARD_LINK] : []),
+    ...(user?.role === 'educator' ? [DASHBOARD_LINK, ...EDUCATOR_LINKS] : []),
   ];
 
   return (

@@ -80,7 +80,7 @@ describe('Navbar', () => {
     );
   });
 
-  it('the dropdown keeps My Profile, My Courses and My Wishlist, toggles and closes on Escape', async () => {
+  it('the dropdown keeps My Profile, My Courses, My Wishlist and My Purchases, toggles and closes on Escape', async () => {
     renderNavbar(base);
     const user = userEvent.setup();
     const account = screen.getByRole('button', { name: /Account menu/ });
@@ -91,13 +91,20 @@ describe('Navbar', () => {
       'My Profile /profile',
       'My Courses /enrolledcourses',
       'My Wishlist /wishlist',
+      'My Purchases /purchases',
     ]);
     await user.keyboard('{Escape}');
     expect(account).toHaveAttribute('aria-expanded', 'false');
     expect(account).toHaveFocus();
   });
 
-  it('the phone menu of an educator offers the header links, the account links and Dashboard, once each', async () => {
+  it('an educator’s dropdown adds Coupons', async () => {
+    renderNavbar({ ...base, role: 'educator' });
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(within(nav()).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/educator/coupons');
+  });
+
+  it('the phone menu of an educator offers the header links, the account links, Dashboard and Coupons, once each', async () => {
     renderNavbar({ ...base, role: 'educator' });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -107,7 +114,9 @@ describe('Navbar', () => {
       'My Courses /enrolledcourses',
       'My Profile /profile',
       'My Wishlist /wishlist',
+      'My Purchases /purchases',
       'Dashboard /dashboard',
+      'Coupons /educator/coupons',
     ]);
   });
 

@@ -1,13 +1,25 @@
 import type { User } from '@kaksha/contracts';
-import { BookOpen, Heart, LayoutDashboard, LibraryBig, LogIn, LogOut, Sparkles, UserRound } from 'lucide-react';
+import {
+  BookOpen,
+  Heart,
+  LayoutDashboard,
+  LibraryBig,
+  LogIn,
+  LogOut,
+  ReceiptIndianRupee,
+  Sparkles,
+  TicketPercent,
+  UserRound,
+} from 'lucide-react';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button, ButtonLink } from '@/components/ui/Button';
 
-/** The avatar's dropdown (spec §2: My Profile, My Courses) and the wishlist. */
+/** The avatar's dropdown (spec §2: My Profile, My Courses), the wishlist and purchases (issue #28). */
 export const ACCOUNT_LINKS = [
   { to: '/profile', label: 'My Profile', icon: UserRound },
   { to: '/enrolledcourses', label: 'My Courses', icon: BookOpen },
   { to: '/wishlist', label: 'My Wishlist', icon: Heart },
+  { to: '/purchases', label: 'My Purchases', icon: ReceiptIndianRupee },
 ] as const;
 
 /** Where a signed-in user goes most (issue #27): in the header itself, not only behind the avatar. */
@@ -18,6 +30,9 @@ export const MAIN_LINKS = [
 ] as const;
 
 export const DASHBOARD_LINK = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard } as const;
+
+/** An educator's pages beside the dashboard, in the avatar's dropdown and the phone menu (issue #28). */
+export const EDUCATOR_LINKS = [{ to: '/educator/coupons', label: 'Coupons', icon: TicketPercent }] as const;
 
 /** The user's avatar, or a grey disc while the user loads. `alt=""` where the name is printed beside it. */
 export function NavAvatar({ user, loading, alt }: { user: User | null; loading: boolean; alt?: string }) {

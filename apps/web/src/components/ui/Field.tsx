@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -70,7 +71,11 @@ export function TextArea({
   error,
   className = '',
   ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
   return (
     <Field label={label} error={error}>
       {(id, describedBy) => (

@@ -1,5 +1,6 @@
 export { catalogQuery, useCreatorCatalog } from './api/catalog';
 export { courseQuery, useCourse } from './api/course';
+export { useCreatorCourses } from './api/manage-creator-courses';
 export { newestCoursesQuery } from './api/published-courses';
 export { CategoryTiles } from './components/CategoryTiles';
 export { CourseCard, CourseCardSkeleton } from './components/CourseCard';

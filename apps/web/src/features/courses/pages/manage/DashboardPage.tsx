@@ -69,9 +69,10 @@ export default function DashboardPage() {
           <p className="text-muted">
             {user?.description?.trim() || 'Start creating amazing courses for your students!'}
           </p>
-          <div>
-            <ButtonLink to="/courses" className="mt-2">
-              Create Courses
+          <div className="mt-2 flex flex-wrap justify-center gap-3 sm:justify-start">
+            <ButtonLink to="/courses">Create Courses</ButtonLink>
+            <ButtonLink to="/educator/coupons" variant="secondary">
+              Coupons
             </ButtonLink>
           </div>
         </div>

@@ -1,0 +1,3 @@
+export { myCouponsQuery } from './api/coupons';
+export { CouponManager } from './components/CouponManager';
+export type { CouponCourse } from './components/useCouponForm';
