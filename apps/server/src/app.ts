@@ -39,6 +39,7 @@ import couponsRoutes from './modules/coupons/coupons.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import { coursePageImages } from './modules/courses/courses.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import invoicesRoutes from './modules/invoices/invoices.routes.ts';
 import lectureResourcesRoutes from './modules/lecture-resources/lecture-resources.routes.ts';
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(quizzesRoutes, { prefix: '/api/quiz' });
   await app.register(certificatesRoutes, { prefix: '/api/certificate' });
+  await app.register(invoicesRoutes, { prefix: '/api/invoice' });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(couponsRoutes, { prefix: '/api/coupon' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
