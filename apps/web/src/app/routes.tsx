@@ -23,11 +23,13 @@ import { allReviewsQuery } from '@/features/reviews';
 import { loadEditProfilePage } from '@/features/users';
 import { wishlistQuery } from '@/features/wishlist';
 import { currentUserQuery } from '@/lib/current-user';
+import { publicConfigQuery } from '@/lib/public-config';
 import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '@/lib/ui-constants';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
 import { PAGE_DATA } from './page-data';
+import { RequireUserUnlessPublicCatalogue } from './public-catalogue';
 import { queryClient } from './query-client';
 import { RouteError } from './RouteError';
 import HomePage from './routes/HomePage';
@@ -37,6 +39,7 @@ type Guard = (page: ReactNode) => ReactNode;
 const signedIn: Guard = (page) => <RequireUser>{page}</RequireUser>;
 const educator: Guard = (page) => <RequireEducator>{page}</RequireEducator>;
 const guest: Guard = (page) => <RequireGuest>{page}</RequireGuest>;
+const catalogue: Guard = (page) => <RequireUserUnlessPublicCatalogue>{page}</RequireUserUnlessPublicCatalogue>;
 
 /**
  * A page in its own chunk, so a visitor downloads only the screens they open: a route page of
@@ -84,8 +87,9 @@ export const routes: RouteObject[] = [
       lazyPage('/signup', loadSignupPage, guest),
       lazyPage('/profile', () => import('./routes/ProfilePage'), signedIn),
       lazyPage('/editprofile', loadEditProfilePage, signedIn),
-      { path: '/allcourses', element: signedIn(<AllCoursesPage />) },
-      { path: '/viewcourse/:courseId', element: signedIn(<ViewCoursePage />) },
+      // Signed-in only, or anyone's with the server's PUBLIC_CATALOGUE on.
+      { path: '/allcourses', element: catalogue(<AllCoursesPage />) },
+      { path: '/viewcourse/:courseId', element: catalogue(<ViewCoursePage />) },
       lazyPage(
         '/enrolledcourses',
         () => import('./routes/EnrolledCoursesPage'),
@@ -129,11 +133,13 @@ export const routes: RouteObject[] = [
 /**
  * What the first page drawn after a full load shows at once (the server preloads the same
  * answers, app/page-data.ts): the landing's popular courses and reviews, the catalogue's first
- * page, a course. Only the pages in the entry bundle; the signed-in ones for a signed-in user.
+ * page, a course. Only the pages in the entry bundle; the signed-in ones for a signed-in user, or
+ * (`publicCatalogue`) for a visitor too when the server's PUBLIC_CATALOGUE is on.
  */
 const FIRST_PAGE_DATA: {
   path: string;
   signedIn?: true;
+  publicCatalogue?: true;
   load: (client: QueryClient, params: Params, search: URLSearchParams) => unknown;
 }[] = [
   {
@@ -146,11 +152,13 @@ const FIRST_PAGE_DATA: {
   {
     path: '/allcourses',
     signedIn: true,
+    publicCatalogue: true,
     load: (client, _, search) => client.prefetchInfiniteQuery(catalogQuery(filtersFromUrl(search))),
   },
   {
     path: '/viewcourse/:courseId',
     signedIn: true,
+    publicCatalogue: true,
     load: (client, params) => client.prefetchQuery(courseQuery(params.courseId ?? '')),
   },
 ];
@@ -163,6 +171,25 @@ export const isServerRendered = (pathname: string) =>
   PAGE_DATA.some((page) => page.serverRendered && matchPath(page.path, pathname) !== null);
 
 /**
+ * Whether the guards show this page to whoever the query cache holds (the user, and for a visitor
+ * the public settings): the server renders a page only for a viewer the app would show it to.
+ */
+export function shownTo(pathname: string, client: QueryClient) {
+  if (client.getQueryData(currentUserQuery.queryKey)) return true;
+  const page = firstPage(pathname);
+  if (!page?.signedIn) return true;
+  return !!page.publicCatalogue && client.getQueryData(publicConfigQuery.queryKey)?.publicCatalogue === true;
+}
+
+/** Whether a page's first data is for this viewer (a visitor's public settings asked only when they matter). */
+async function dataFor(page: (typeof FIRST_PAGE_DATA)[number], client: QueryClient, user: Promise<unknown>) {
+  if (!page.signedIn || (await user)) return true;
+  if (!page.publicCatalogue) return false;
+  const config = await client.ensureQueryData(publicConfigQuery).catch(() => null);
+  return config?.publicCatalogue === true;
+}
+
+/**
  * Resolves once the current page's first data is in the query cache (never rejects; prefetches
  * swallow errors). src/boot.tsx waits for it before the first render, so that render, which is a
  * transition and so sliced into short tasks, already draws the page with its data: an answer
@@ -172,7 +199,7 @@ export async function firstPageData(location: { pathname: string; search: string
   const page = firstPage(location.pathname);
   const user = client.ensureQueryData(currentUserQuery);
   const data =
-    page?.match && (!page.signedIn || (await user))
+    page?.match && (await dataFor(page, client, user))
       ? page.load(client, page.match.params, new URLSearchParams(location.search))
       : undefined;
   await Promise.all([user, ...(Array.isArray(data) ? data : [data])]);
