@@ -52,9 +52,9 @@ import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
-import uploadsRoutes, { uploadsBackgroundPlugin } from './modules/uploads/uploads.routes.ts';
 import seoRoutes from './modules/seo/seo.routes.ts';
 import { cataloguePageHeads } from './modules/seo/seo.service.ts';
+import uploadsRoutes, { uploadsBackgroundPlugin } from './modules/uploads/uploads.routes.ts';
 import type { CompletionProbe } from './modules/uploads/uploads.service.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
@@ -184,15 +184,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(mediaRoutes, { prefix: '/media' });
-
-  await app.register(webRoutes, {
   // robots.txt and the sitemap, at the root, before the web app's catch-all.
   await app.register(seoRoutes);
-    root: config.webDist ?? defaultWebDist,
+
   // With PUBLIC_CATALOGUE a catalogue or course page also tells search engines what it is.
   const catalogueHead = config.publicCatalogue
     ? cataloguePageHeads(app.db, app.storage, config.publicUrl, () => app.catalogVersion())
     : async () => null;
+  await app.register(webRoutes, {
+    root: config.webDist ?? defaultWebDist,
     serverRenderedPagesAtOnce: config.serverRenderedPagesAtOnce,
     publicCatalogue: config.publicCatalogue,
     pageMeta: async (url) => (await certificatePageMeta(app.db, config.publicUrl, url)) ?? catalogueHead(url),
