@@ -91,6 +91,8 @@ export function courseHead(course: PublishedCourseFacts, publicUrl: string, imag
     provider: { '@type': 'Organization', name: SITE, url: publicUrl },
     creator: { '@type': 'Person', name: course.educator },
     about: course.category,
+    // ISO 639-1, which is BCP 47 as schema.org asks.
+    inLanguage: course.language,
     ...(course.level ? { educationalLevel: course.level } : {}),
     // Google's course listings need `category` (Free / Paid) beside the price.
     ...(course.price !== null

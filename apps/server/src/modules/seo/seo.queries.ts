@@ -16,6 +16,7 @@ export async function publishedCourseFacts(db: DbOrTx, courseId: string) {
       description: courses.description,
       category: courses.category,
       level: courses.level,
+      language: courses.language,
       price: courses.price,
       thumbnailKey: courses.thumbnailKey,
       educator: users.name,

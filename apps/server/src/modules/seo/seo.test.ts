@@ -147,6 +147,7 @@ describe('PUBLIC_CATALOGUE=true', async () => {
         provider: { '@type': 'Organization', name: 'Kaksha', url: SITE },
         creator: { '@type': 'Person', name: 'Ananya Rao' },
         about: 'Web Development',
+        inLanguage: 'en',
         educationalLevel: 'Beginner',
         offers: {
           '@type': 'Offer',
@@ -164,11 +165,14 @@ describe('PUBLIC_CATALOGUE=true', async () => {
     const before = readHead((await app.inject(`/viewcourse/${reviewed.id}`)).body).jsonLd[0];
     expect(before).not.toHaveProperty('aggregateRating');
     expect(before?.offers).toMatchObject({ price: 0, priceCurrency: 'INR', category: 'Free' });
+    // Taught in Hindi (issue #29): said as the course's language.
+    await app.db.update(courses).set({ language: 'hi' }).where(eq(courses.id, reviewed.id));
     for (const rating of [5, 4, 4]) {
       const learner = await createUser(app);
       await app.db.insert(reviews).values({ courseId: reviewed.id, userId: learner.id, rating, comment: 'Good' });
     }
     const after = readHead((await app.inject(`/viewcourse/${reviewed.id}`)).body).jsonLd[0];
+    expect(after?.inLanguage).toBe('hi');
     expect(after?.aggregateRating).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.3,
