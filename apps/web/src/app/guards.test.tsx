@@ -1,18 +1,13 @@
 import type { User } from '@kaksha/contracts';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSignupPage } from '@/features/auth';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 let SignupPage: Awaited<ReturnType<typeof loadSignupPage>>['default'];
 beforeAll(async () => {

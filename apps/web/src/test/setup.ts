@@ -1,5 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// After every test: unmount what it rendered, take back the globals it stubbed (fetch, matchMedia,
+// …) and forget its mocks' calls, so no test sees another's.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 // The app's toasts go through lib/toast, which downloads react-toastify on first use; in component
 // tests they call react-toastify (which a test may mock) at once.
@@ -13,12 +22,15 @@ vi.mock('@/lib/toast', async () => {
   };
 });
 
-// jsdom's <dialog> has no modal behaviour; enough of it for the Modal component.
-const dialog = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
-dialog.showModal ??= function (this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-dialog.close ??= function (this: HTMLDialogElement) {
-  this.removeAttribute('open');
-  this.dispatchEvent(new Event('close'));
-};
+// jsdom's <dialog> has no modal behaviour; enough of it for the Modal component (not in the files
+// that run in node, such as prerender.test).
+if (typeof HTMLDialogElement !== 'undefined') {
+  const dialog = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
+  dialog.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialog.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -1,15 +1,10 @@
 import type { Course } from '@kaksha/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import EnrolledCoursesPage from './EnrolledCoursesPage';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const course = (id: string, title: string, isPublished = true) =>
   ({

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIC_UNSUPPORTED, SPOKEN_NONE, SPOKEN_RESULTS } from '@/features/search';
@@ -36,8 +36,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   delete (window as unknown as Record<string, unknown>).webkitSpeechRecognition;
 });

@@ -1,7 +1,7 @@
 import type { CourseCard, User } from '@kaksha/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CourseCardAction } from '@/features/courses';
 import { WishlistButton } from '@/features/wishlist';
 import { json } from '@/test/http';
@@ -9,11 +9,6 @@ import { renderWithProviders } from '@/test/render';
 import WishlistPage from './WishlistPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const card = (id: string, title: string) =>
   ({

@@ -1,9 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Select, TextArea, TextInput } from './Field';
 import { FileInput } from './FileInput';
-
-afterEach(cleanup);
 
 describe('Field errors', () => {
   it('show beside their control, which is marked invalid and described by them', () => {

@@ -1,11 +1,9 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 // The real lazy toasts, not the immediate stand-in the other component tests use (test/setup.ts).
 vi.unmock('../../lib/toast');
-
-afterEach(cleanup);
 
 /** lib/toast and the library remember the toasts asked for: each test starts from a page that has had none. */
 async function freshPage() {

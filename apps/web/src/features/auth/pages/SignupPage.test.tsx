@@ -1,19 +1,13 @@
 import type { User } from '@kaksha/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import SignupPage from './SignupPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
 
 function server(signup: (body: Record<string, string>) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {

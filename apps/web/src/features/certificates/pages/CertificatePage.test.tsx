@@ -1,14 +1,9 @@
 import type { Certificate } from '@kaksha/contracts';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import CertificatePage from './CertificatePage';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const certificate: Certificate = {
   _id: '0b8c3a9e-7d55-4a43-9d0e-3f4f5c6a7b8c',

@@ -1,9 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { CoursePriceFacts } from './CoursePriceFacts';
 import { lectureLength, reviewCountText, videoContentText } from './course-figures';
-
-afterEach(cleanup);
 
 const facts = {
   avgRating: 4.5,

@@ -1,10 +1,8 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CurriculumList } from './CurriculumList';
-
-afterEach(cleanup);
 
 const lecture = (id: string, title: string, preview = false): Lecture => ({
   _id: id,

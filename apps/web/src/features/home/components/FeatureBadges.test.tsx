@@ -1,14 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { courseCountLabel } from '../api/course-stats';
 import { FeatureBadges } from './FeatureBadges';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function renderBadges(publishedCourses: number) {
   vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ publishedCourses })));

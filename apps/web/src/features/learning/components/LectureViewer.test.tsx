@@ -1,12 +1,10 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import type { CourseProgress } from '../api/progress';
 import { LectureViewer } from './LectureViewer';
-
-afterEach(cleanup);
 
 const lecture = (id: string, title: string): Lecture => ({
   _id: id,

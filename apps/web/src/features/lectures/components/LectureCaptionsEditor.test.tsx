@@ -1,7 +1,7 @@
 import type { Course, Lecture, LectureCaption } from '@kaksha/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
@@ -14,12 +14,6 @@ const upload = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api', async (original) => {
   const actual = await original<typeof import('@/lib/api')>();
   return { ...actual, api: { ...actual.api, upload } };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 const caption = (lang: string, label: string): LectureCaption => ({

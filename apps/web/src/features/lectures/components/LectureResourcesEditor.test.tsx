@@ -1,7 +1,7 @@
 import type { Course, Lecture, LectureResource } from '@kaksha/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { json } from '@/test/http';
 import { renderWithProviders, testQueryClient } from '@/test/render';
@@ -9,11 +9,6 @@ import { LectureResourcesEditor } from './LectureResourcesEditor';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const resource = (i: number): LectureResource => ({
   _id: `r${i}`,

@@ -1,7 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { PROCESSING_POLL_MS } from '../api/lecture-media';
@@ -9,12 +9,6 @@ import { ProcessingStatus } from './ProcessingStatus';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
 
 const lecture = (change: Partial<Lecture>): Lecture => ({
   _id: 'l1',

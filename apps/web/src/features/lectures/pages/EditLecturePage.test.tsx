@@ -1,5 +1,5 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json } from '@/test/http';
@@ -47,9 +47,6 @@ vi.mock('tus-js-client', () => ({
 }));
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
   tus.uploads.length = 0;
   tus.previous.length = 0;
   localStorage.clear();

@@ -1,5 +1,5 @@
 import type { User } from '@kaksha/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -9,7 +9,6 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

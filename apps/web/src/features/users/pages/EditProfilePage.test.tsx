@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, MESSAGES, type User } from '@kaksha/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -9,9 +9,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
-  vi.clearAllMocks();
 });
 
 const asha: User = {

@@ -1,5 +1,5 @@
 import type { CourseCard, User } from '@kaksha/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
@@ -53,8 +53,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   toast.success.mockReset();
   toast.error.mockReset();
 });

@@ -1,17 +1,12 @@
 import { type Course, IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ThumbnailField } from './ThumbnailField';
 import { useCourseForm } from './useCourseForm';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
-
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-});
 
 const course = {
   _id: 'c1',

@@ -1,12 +1,10 @@
 import type { Course, Lecture, LectureResource } from '@kaksha/contracts';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { LectureViewer } from '../LectureViewer';
 import { LectureResources } from './LectureResources';
-
-afterEach(cleanup);
 
 const resource = (id: string, title: string, fileName: string, size: number, contentType: string): LectureResource => ({
   _id: id,

@@ -1,9 +1,7 @@
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { useRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usePlayerKeys } from './usePlayerKeys';
-
-afterEach(cleanup);
 
 /** A player box with a video and a menu, wired to the hook with spies. */
 function Player(props: { announce: (t: string) => void; toggleFullscreen: () => void; toggleCaptions: () => void }) {
