@@ -1,10 +1,10 @@
 import type { Role, User } from '@kaksha/contracts';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/Button';
 import { withNext } from '../lib/next-path';
 import { AuthCard } from './AuthCard';
 import { GoogleSignIn } from './GoogleButton';
+import { SubmitForm } from './SubmitForm';
 
 /**
  * The login and sign-up screens (spec §2): the card, the form and its button, Google sign-in
@@ -32,24 +32,11 @@ export function AuthForm({
   google: { accountRole: Role | ''; text: 'signin_with' | 'signup_with'; onSignedIn: (user: User) => void };
   switchTo: { prompt: string; path: string; label: string; next: string };
 }) {
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
-
   return (
     <AuthCard title={title} subtitle={subtitle}>
-      <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <SubmitForm onSubmit={onSubmit} busy={busy} label={submitLabel} errors={errors} noValidate>
         {children}
-        <Button type="submit" busy={busy} className="mt-1 w-full">
-          {submitLabel}
-        </Button>
-      </form>
+      </SubmitForm>
       <GoogleSignIn {...google} />
       <p className="mt-6 text-center text-sm text-muted">
         {switchTo.prompt}{' '}

@@ -1,51 +1,25 @@
 import { MESSAGES, type MessageResponse, OTP_LENGTH } from '@kaksha/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/Button';
+import { useState } from 'react';
 import { TextInput } from '@/components/ui/Field';
-import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
+import { EmailInput } from './EmailInput';
 import { PasswordInput } from './PasswordInput';
+import { SubmitForm } from './SubmitForm';
+import { useServerForm } from './useServerForm';
 
-/**
- * A step's call (spec §8): the server's message as a toast either way, then `then` on success;
- * its per-field messages for the inputs; busy while it runs (the button disabled).
- */
+/** A step's call: the server's message as a toast on success too, then `then`. */
 function useStep<Body>(mutation: UseMutationResult<MessageResponse, Error, Body>) {
-  const run = (body: Body, then?: () => void) =>
-    mutation.mutate(body, {
-      onSuccess: (res) => {
-        toast.success(res.message);
-        then?.();
-      },
-      onError: (error) => toast.error(errorMessage(error)),
+  const { run, errors, busy } = useServerForm(mutation);
+  const step = (body: Body, then?: () => void) =>
+    run(body, (res) => {
+      toast.success(res.message);
+      then?.();
     });
-  const errors = mutation.error instanceof ApiError ? mutation.error.fields : undefined;
-  return { run, errors, busy: mutation.isPending };
-}
-
-function StepForm(props: {
-  onSubmit: () => void;
-  busy: boolean;
-  label: string;
-  children: ReactNode;
-  noValidate?: boolean;
-}) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onSubmit();
-  };
-  return (
-    <form onSubmit={submit} noValidate={props.noValidate} className="flex flex-col gap-4">
-      {props.children}
-      <Button type="submit" busy={props.busy} className="w-full">
-        {props.label}
-      </Button>
-    </form>
-  );
+  return { run: step, errors, busy };
 }
 
 /** 1: the account's email (required, spec §5) → a code is sent. */
@@ -60,20 +34,9 @@ export function EmailStep({
 }) {
   const { run, errors, busy } = useStep(useSendOtp());
   return (
-    <StepForm onSubmit={() => run({ email }, onDone)} busy={busy} label="Send OTP">
-      <TextInput
-        label="Email"
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(e) => onEmail(e.target.value)}
-        error={errors?.email}
-      />
-    </StepForm>
+    <SubmitForm onSubmit={() => run({ email }, onDone)} busy={busy} label="Send OTP">
+      <EmailInput required value={email} onChange={(e) => onEmail(e.target.value)} error={errors?.email} />
+    </SubmitForm>
   );
 }
 
@@ -83,7 +46,7 @@ export function OtpStep({ email, onDone }: { email: string; onDone: () => void }
   const verify = useStep(useVerifyOtp());
   const resend = useStep(useSendOtp());
   return (
-    <StepForm onSubmit={() => verify.run({ email, otp }, onDone)} busy={verify.busy} label="Verify OTP" noValidate>
+    <SubmitForm onSubmit={() => verify.run({ email, otp }, onDone)} busy={verify.busy} label="Verify OTP" noValidate>
       <TextInput
         label="OTP"
         name="otp"
@@ -108,7 +71,7 @@ export function OtpStep({ email, onDone }: { email: string; onDone: () => void }
           Send a new code
         </button>
       </p>
-    </StepForm>
+    </SubmitForm>
   );
 }
 
@@ -122,7 +85,7 @@ export function PasswordStep({ email, onDone }: { email: string; onDone: () => v
     else run({ email, password }, onDone);
   };
   return (
-    <StepForm onSubmit={submit} busy={busy} label="Reset Password" noValidate>
+    <SubmitForm onSubmit={submit} busy={busy} label="Reset Password" noValidate>
       <PasswordInput
         label="New Password"
         name="password"
@@ -140,6 +103,6 @@ export function PasswordStep({ email, onDone }: { email: string; onDone: () => v
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-    </StepForm>
+    </SubmitForm>
   );
 }

@@ -1,15 +1,15 @@
 import type { User } from '@kaksha/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useOnSignedIn } from '../api/session';
 import { safeNextPath } from '../lib/next-path';
+import { useServerForm } from './useServerForm';
 
 /**
  * What the login and sign-up forms share: send the form, then the spec's toast and on to
- * `next` (the page a guard sent the user from, if it is one of this site's) or home; on a refusal
- * the server's message as a toast (spec §8) and its per-field messages (`fields`) for the inputs.
+ * `next` (the page a guard sent the user from, if it is one of this site's) or home; a refusal as
+ * every auth form answers it (useServerForm).
  */
 export function useAuthForm<Body>(mutation: UseMutationResult<User, Error, Body>, successMessage: string) {
   const [params] = useSearchParams();
@@ -21,9 +21,8 @@ export function useAuthForm<Body>(mutation: UseMutationResult<User, Error, Body>
     toast.success(successMessage);
     onSignedIn(user, next);
   };
-  const submit = (body: Body) =>
-    mutation.mutate(body, { onSuccess: signedIn, onError: (error) => toast.error(errorMessage(error)) });
-  const errors = mutation.error instanceof ApiError ? mutation.error.fields : undefined;
+  const { run, errors, busy } = useServerForm(mutation);
+  const submit = (body: Body) => run(body, signedIn);
 
-  return { next, submit, signedIn, errors, busy: mutation.isPending };
+  return { next, submit, signedIn, errors, busy };
 }

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@kaksha/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { TextInput } from '@/components/ui/Field';
 import { useLogin } from '../api/login';
 import { AuthForm } from '../components/AuthForm';
+import { EmailInput } from '../components/EmailInput';
 import { PasswordInput } from '../components/PasswordInput';
 import { useAuthForm } from '../components/useAuthForm';
 
@@ -24,17 +24,7 @@ export default function LoginPage() {
       google={{ accountRole: '', text: 'signin_with', onSignedIn: signedIn }}
       switchTo={{ prompt: 'Don’t have an account?', path: '/signup', label: 'Sign up', next }}
     >
-      <TextInput
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors?.email}
-      />
+      <EmailInput value={email} onChange={(e) => setEmail(e.target.value)} error={errors?.email} />
       <PasswordInput
         label="Password"
         name="password"

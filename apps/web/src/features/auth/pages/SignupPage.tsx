@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { TextInput } from '@/components/ui/Field';
 import { useSignup } from '../api/signup';
 import { AuthForm } from '../components/AuthForm';
+import { EmailInput } from '../components/EmailInput';
 import { PasswordInput } from '../components/PasswordInput';
 import { RolePills } from '../components/RolePills';
 import { useAuthForm } from '../components/useAuthForm';
@@ -35,17 +36,7 @@ export default function SignupPage() {
         onChange={(e) => setName(e.target.value)}
         error={errors?.name}
       />
-      <TextInput
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors?.email}
-      />
+      <EmailInput value={email} onChange={(e) => setEmail(e.target.value)} error={errors?.email} />
       <PasswordInput
         label="Password"
         name="password"
