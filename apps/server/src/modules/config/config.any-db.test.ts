@@ -16,6 +16,9 @@ describe('GET /api/config', async () => {
       paymentProvider: 'sandbox',
       paymentKeyId: 'rzp_test_kakshasandbox',
       currency: 'INR',
+      refundPolicy: { windowDays: 7, maxProgressPercent: 30, maxPer90Days: 3 },
+      // The spec's guards unless PUBLIC_CATALOGUE=true (modules/seo's tests turn it on).
+      publicCatalogue: false,
     });
     const withGoogle = await google.inject('/api/config');
     expect(withGoogle.json().googleClientId).toBe('abc.apps.googleusercontent.com');
