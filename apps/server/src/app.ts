@@ -46,8 +46,8 @@ import mediaRoutes from './modules/media/media.routes.ts';
 import { videoWorkersPlugin } from './modules/media/media.service.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
+import purchasesRoutes from './modules/purchases/purchases.routes.ts';
 import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
-import refundsRoutes from './modules/refunds/refunds.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
@@ -173,7 +173,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(lectureResourcesRoutes, { prefix: '/api/course' });
   await app.register(reviewsRoutes, { prefix: '/api/review' });
   await app.register(paymentsRoutes, { prefix: '/api/payment' });
-  await app.register(refundsRoutes, { prefix: '/api/payment' });
+  await app.register(purchasesRoutes, { prefix: '/api/payment' });
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(quizzesRoutes, { prefix: '/api/quiz' });
   await app.register(certificatesRoutes, { prefix: '/api/certificate' });

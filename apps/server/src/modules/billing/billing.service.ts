@@ -15,6 +15,9 @@ import { billingDetails } from '../../core/db/schema/index.ts';
 import { badRequest } from '../../core/errors.ts';
 import { rupees, splitGst } from './billing.gst.ts';
 
+/** Paise as rupees with two decimals, for other modules' answers. */
+export { rupees };
+
 /**
  * Billing details and GST (issue #28): the public face of the billing module. The payments module
  * asks it for quotes; the users' billing routes (mounted under /api/user) read and save details.

@@ -4,8 +4,12 @@ import {
   messageSchema,
   paymentQuoteRequestSchema,
   paymentQuoteSchema,
+  refundEligibilitySchema,
+  refundRequestSchema,
+  refundResponseSchema,
   sandboxPayRequestSchema,
   sandboxPayResponseSchema,
+  text,
   verifyPaymentRequestSchema,
 } from '@kaksha/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +18,7 @@ import { z } from 'zod';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import { mailOnEnrolment } from './payments.mail.ts';
 import { createPaymentProvider, isValidWebhookSignature } from './payments.provider.ts';
+import { presentEligibility, type Refunder, refundEligibility, requestRefund } from './payments.refunds.ts';
 import {
   type Checkout,
   handleWebhook,
@@ -85,6 +90,49 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => quoteEnrollment(checkout, request.user!.id, request.body.courseId, request.body.couponCode),
+  );
+
+  // Each refund may be a call to the provider: a learner needs a handful.
+  const refundLimit = app.limiter({
+    name: 'payment-refund',
+    max: 20,
+    windowMs: 10 * 60_000,
+    key: (request) => request.user?.id ?? null,
+  });
+  const refunder: Refunder = { db: app.db, provider, billing: app.config.billing, policy: app.config.refunds };
+
+  app.get(
+    '/refund-eligibility/:courseId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Whether the signed-in learner may refund a course now, why not, until when, and how much',
+        params: z.object({ courseId: text('courseId') }),
+        response: { 200: refundEligibilitySchema },
+      },
+    },
+    async (request) =>
+      presentEligibility(await refundEligibility(app.db, refunder.policy, request.user!.id, request.params.courseId)),
+  );
+
+  app.post(
+    '/refund',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Refund a course: access ends at once, a credit note reverses the invoice',
+        description:
+          'Not eligible: 409 with the reason. Repeated or concurrent requests share one refund and one credit note and get the same answer.',
+        body: refundRequestSchema,
+        response: { 200: refundResponseSchema },
+      },
+    },
+    async (request) => {
+      await refundLimit.hit(request);
+      return requestRefund(refunder, request.user!.id, request.body.courseId, request.body.reason);
+    },
   );
 
   app.post(

@@ -19,9 +19,9 @@ import { type BillingConfig, quotePrice } from '../billing/billing.service.ts';
 import { type CourseForCoupon, priceWithCoupon, redeemOrder, reserveCoupon } from '../coupons/coupons.service.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import { handleRefundEvent } from '../refunds/refunds.service.ts';
 import type { EnrolmentNotice } from './payments.mail.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
+import { handleRefundEvent } from './payments.refunds.ts';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -373,3 +373,6 @@ export async function sandboxPay(
     };
   });
 }
+
+// The purchases page asks payments whether each purchase can be refunded.
+export { presentEligibility, refundEligibility } from './payments.refunds.ts';

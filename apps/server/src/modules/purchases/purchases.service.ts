@@ -4,9 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, invoices, paymentOrders, refunds } from '../../core/db/schema/index.ts';
 import type { Storage } from '../../core/storage/types.ts';
-import { rupees } from '../billing/billing.gst.ts';
+import { rupees } from '../billing/billing.service.ts';
 import { thumbnailUrls } from '../media/media.service.ts';
-import { presentEligibility, refundEligibility } from '../refunds/refunds.service.ts';
+import { presentEligibility, refundEligibility } from '../payments/payments.service.ts';
 
 /**
  * `GET /api/payment/purchases` (issue #28): the learner's paid orders, newest first, each with its

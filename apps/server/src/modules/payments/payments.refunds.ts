@@ -12,14 +12,13 @@ import {
 } from '../../core/db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
-import { rupees } from '../billing/billing.gst.ts';
-import type { BillingConfig } from '../billing/billing.service.ts';
+import { type BillingConfig, rupees } from '../billing/billing.service.ts';
 import { releaseOrder } from '../coupons/coupons.service.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
-import type { PaymentProviderClient } from '../payments/payments.provider.ts';
+import type { PaymentProviderClient } from './payments.provider.ts';
 
 /**
- * Refunds (issue #28). A learner may refund a paid course within the window, below the share of
+ * Refunds (issue #28), part of payments: they go through the same provider and its webhook. A learner may refund a paid course within the window, below the share of
  * lectures completed, before claiming its certificate, and a few times per 90 days. The refund row
  * is stored (pending) before the provider is asked, and its id is the provider's idempotency key;
  * once the provider has it, access ends (progress is kept, so buying again restores it), the
