@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, LEVELS } from './courses.ts';
+import { CATEGORIES, LANGUAGE_CODES, LEVELS } from './courses.ts';
 import { schema, text } from './define.ts';
 
 /*
@@ -48,6 +48,11 @@ export const catalogBrowseFields = schema(() => ({
     .transform((v) => v || undefined),
   /** Several mean any of them. */
   level: many(z.enum(LEVELS, { error: 'level must be Beginner, Intermediate or Advanced' }), LEVELS.length),
+  /** The course's language (issue #29); several mean any of them. */
+  language: many(
+    z.enum(LANGUAGE_CODES, { error: `language must be one of ${LANGUAGE_CODES.join(', ')}` }),
+    LANGUAGE_CODES.length,
+  ),
   price: z.enum(PRICE_BANDS, { error: `price must be one of ${PRICE_BANDS.join(', ')}` }).optional(),
   /** At least this average rating (as cards show it, rounded to one decimal). */
   minRating: z.coerce
@@ -78,6 +83,7 @@ export const catalogFacetsSchema = schema(() =>
   z.object({
     category: facetCounts(z.enum(CATEGORIES)),
     level: facetCounts(z.enum(LEVELS)),
+    language: facetCounts(z.enum(LANGUAGE_CODES)),
     price: facetCounts(z.enum(PRICE_BANDS)),
     rating: facetCounts(z.number()),
     duration: facetCounts(z.enum(DURATION_BANDS)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogBrowseFields, catalogFacetsSchema } from './catalog-browse.ts';
-import { CATEGORIES, LEVELS } from './courses.ts';
+import { CATEGORIES, LANGUAGE_CODES, LEVELS } from './courses.ts';
 import { schema, text } from './define.ts';
 
 /** Cards per catalogue page unless `limit` says otherwise, and the most one page holds. */
@@ -13,7 +13,7 @@ export * from './catalog-browse.ts';
  * `GET /api/course/catalog?category=…&category=…&cursor=…&limit=24`: published courses newest
  * first, one page at a time. Several categories mean any of them (spec §2's filter); none, all.
  * `creator` narrows to one educator's courses. Browsing (issue #27, catalog-browse.ts) adds a
- * keyword `q`, the filters `level`, `price`, `minRating`, `duration` and the order `sort`.
+ * keyword `q`, the filters `level`, `language`, `price`, `minRating`, `duration` and the order `sort`.
  */
 export const catalogQuerySchema = schema(() =>
   z.object({
@@ -40,6 +40,8 @@ export const courseCardSchema = schema(() =>
     subTitle: z.string(),
     category: z.enum(CATEGORIES),
     level: z.enum(LEVELS).nullable(),
+    /** The language the course is taught in; `en` unless the educator chose another. */
+    language: z.enum(LANGUAGE_CODES),
     price: z.number().int().nullable(),
     /** The educator's own list price, struck through beside `price` (courses.ts `shownListPrice`); null when none. */
     listPrice: z.number().int().nullable(),

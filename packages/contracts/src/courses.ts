@@ -21,6 +21,39 @@ export type Category = (typeof CATEGORIES)[number];
 export const LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type Level = (typeof LEVELS)[number];
 
+/**
+ * The languages a course is taught in (issue #29): ISO 639-1 codes of English, Hindi and the
+ * other major Indian languages; a course is in English unless its educator says otherwise.
+ * Adding one is an entry here (the filter, facet and edit form follow from the list).
+ */
+export const LANGUAGE_CODES = ['en', 'hi', 'bn', 'ta', 'te', 'mr', 'gu', 'kn', 'ml', 'pa', 'or', 'as', 'ur'] as const;
+export type CourseLanguage = (typeof LANGUAGE_CODES)[number];
+export const DEFAULT_LANGUAGE: CourseLanguage = 'en';
+
+/** Each language's own name (as its readers write it, for labels) and its English name. */
+export const LANGUAGES: Record<CourseLanguage, { name: string; english: string }> = {
+  en: { name: 'English', english: 'English' },
+  hi: { name: 'हिन्दी', english: 'Hindi' },
+  bn: { name: 'বাংলা', english: 'Bengali' },
+  ta: { name: 'தமிழ்', english: 'Tamil' },
+  te: { name: 'తెలుగు', english: 'Telugu' },
+  mr: { name: 'मराठी', english: 'Marathi' },
+  gu: { name: 'ગુજરાતી', english: 'Gujarati' },
+  kn: { name: 'ಕನ್ನಡ', english: 'Kannada' },
+  ml: { name: 'മലയാളം', english: 'Malayalam' },
+  pa: { name: 'ਪੰਜਾਬੀ', english: 'Punjabi' },
+  or: { name: 'ଓଡ଼ିଆ', english: 'Odia' },
+  as: { name: 'অসমীয়া', english: 'Assamese' },
+  ur: { name: 'اردو', english: 'Urdu' },
+};
+
+/** "हिन्दी (Hindi)"; English alone as "English". */
+export const languageLabel = (code: CourseLanguage) =>
+  code === 'en' ? LANGUAGES.en.name : `${LANGUAGES[code].name} (${LANGUAGES[code].english})`;
+
+/** Why a language is refused (400): names the codes accepted. */
+export const LANGUAGE_MESSAGE = `Language must be one of ${LANGUAGE_CODES.join(', ')} (ISO 639-1 codes)`;
+
 export const COURSE_TITLE_MAX = 120;
 export const COURSE_SUBTITLE_MAX = 200;
 export const COURSE_DESCRIPTION_MAX = 10_000;
@@ -36,6 +69,8 @@ export const courseSchema = schema(() =>
     description: z.string(),
     category: z.enum(CATEGORIES),
     level: z.enum(LEVELS).nullable(),
+    /** The language the course is taught in (LANGUAGE_CODES); `en` unless the educator chose another. */
+    language: z.enum(LANGUAGE_CODES),
     /** Whole rupees; null when the educator has not set one (shown '₹ NA'). */
     price: z.number().int().nullable(),
     /**
@@ -98,6 +133,7 @@ export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 
 const categorySchema = schema(() => z.enum(CATEGORIES, { error: 'Choose a category from the list' }));
 const levelSchema = schema(() => z.enum(LEVELS, { error: 'Choose a level: Beginner, Intermediate or Advanced' }));
+const languageSchema = schema(() => z.enum(LANGUAGE_CODES, { error: LANGUAGE_MESSAGE }));
 
 const priceMessage = `Price must be a whole number of rupees from 0 to ${MAX_PRICE_INR}`;
 const priceSchema = schema(() =>
@@ -135,6 +171,8 @@ export const createCourseRequestSchema = schema(() =>
   z.object({
     title: requiredText('Title', COURSE_TITLE_MAX),
     category: categorySchema,
+    /** Optional: `en` when not sent. */
+    language: z.preprocess(emptyToUndefined, languageSchema.optional()),
   }),
 );
 export type CreateCourseRequest = z.infer<typeof createCourseRequestSchema>;
@@ -154,6 +192,7 @@ export const editCourseRequestSchema = schema(() =>
       .optional(),
     category: z.preprocess(emptyToUndefined, categorySchema.optional()),
     level: z.preprocess(emptyToUndefined, levelSchema.optional()),
+    language: z.preprocess(emptyToUndefined, languageSchema.optional()),
     price: z.preprocess(emptyToUndefined, priceSchema.optional()),
     /** Empty ('' or null): no list price; absent: unchanged. Must be above the price (checked against the course). */
     listPrice: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), listPriceSchema),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Category, Level } from '@kaksha/contracts';
+import type { Category, CourseLanguage, Level } from '@kaksha/contracts';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -130,6 +130,7 @@ export async function createCourse(
     description: string;
     category: Category;
     level: Level;
+    language: CourseLanguage;
     price: number | null;
     isPublished: boolean;
     lectures: { lectureTitle: string; isPreviewFree?: boolean; videoKey?: string }[];
@@ -144,6 +145,7 @@ export async function createCourse(
       description: fields.description ?? '',
       category: fields.category ?? 'Web Development',
       level: fields.level ?? 'Beginner',
+      language: fields.language ?? 'en',
       price: fields.price === undefined ? 499 : fields.price,
       isPublished: fields.isPublished ?? true,
     })

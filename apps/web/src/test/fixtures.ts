@@ -8,6 +8,7 @@ export const testCourse = (over: Partial<Course> = {}): Course => ({
   description: '',
   category: 'Web Development',
   level: null,
+  language: 'en',
   price: null,
   listPrice: null,
   totalDurationSeconds: null,

@@ -58,7 +58,7 @@ export async function createCourse(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(courses)
-      .values({ creatorId, title: input.title, category: input.category })
+      .values({ creatorId, title: input.title, category: input.category, language: input.language })
       .returning({ id: courses.id });
     await reindexCourse(tx, row.id, reembed);
     return row.id;

@@ -4,6 +4,7 @@ import {
   type CatalogQuery,
   DURATION_BANDS,
   type DurationBand,
+  LANGUAGE_CODES,
   LEVELS,
   PRICE_BANDS,
   type PriceBand,
@@ -19,11 +20,12 @@ import { catalogFacetCounts, catalogVocabulary, courseRank } from '../../core/db
  * catalog_facet_counts holds the whole catalogue's, kept by a trigger; a keyword's or an
  * educator's is grouped from course_rank) and the same filter as a test of a bucket, so that
  * every facet and the total are added up from the cube without another statement. Adding a
- * filter (a `language` with the Hindi issue) is one entry in DIMENSIONS (a `choice` of a column)
- * and its query field in the contract, plus the column in catalog_facet_counts and its trigger.
+ * filter (as `language` was, issue #29) is one entry in DIMENSIONS (a `choice` of a column) and its
+ * query field in the contract, plus the column in course_rank and catalog_facet_counts and their
+ * triggers (migration 0022 shows each function to replace), and search's recountCourseRank.
  */
 
-type DimensionName = 'category' | 'level' | 'price' | 'rating' | 'duration';
+type DimensionName = 'category' | 'level' | 'language' | 'price' | 'rating' | 'duration';
 type Bucket = string | number | null;
 /** One cell of the facet cube: a combination of buckets and how many listed courses have it. */
 export type Cell = Record<DimensionName, Bucket> & { n: number };
@@ -132,6 +134,7 @@ const duration = {
 const DIMENSIONS: Record<DimensionName, Dimension<string | number>> = {
   category: choice(courseRank.category, catalogFacetCounts.category, CATEGORIES, (q) => q.category),
   level: choice(courseRank.level, catalogFacetCounts.level, LEVELS, (q) => q.level),
+  language: choice(courseRank.language, catalogFacetCounts.language, LANGUAGE_CODES, (q) => q.language),
   price,
   rating,
   duration,
@@ -176,6 +179,7 @@ export function facetsOf(cells: Cell[], query: CatalogQuery): { total: number; f
     facets: {
       category: facet('category'),
       level: facet('level'),
+      language: facet('language'),
       price: facet('price'),
       rating: facet('rating'),
       duration: facet('duration'),

@@ -4,6 +4,7 @@ import {
   type CourseCard,
   catalogPageSchema,
   DURATION_BANDS,
+  LANGUAGE_CODES,
   LEVELS,
   PRICE_BANDS,
   RATING_BANDS,
@@ -59,6 +60,7 @@ const inDuration = (band: string, seconds: number | null): boolean =>
 interface Filters {
   category?: string[];
   level?: string[];
+  language?: string[];
   price?: string;
   minRating?: number;
   duration?: string[];
@@ -71,6 +73,7 @@ function keeps(card: CourseCard, f: Filters, except?: FilterName) {
   return (
     (!on('category') || f.category!.includes(card.category)) &&
     (!on('level') || (card.level !== null && f.level!.includes(card.level))) &&
+    (!on('language') || f.language!.includes(card.language)) &&
     (!on('price') || inPrice(f.price!, card.price)) &&
     (!on('minRating') || (card.reviewCount > 0 && card.avgRating >= f.minRating!)) &&
     (!on('duration') || f.duration!.some((band) => inDuration(band, card.totalDurationSeconds)))
@@ -81,6 +84,7 @@ function toQuery(f: Filters) {
   const p = new URLSearchParams();
   for (const c of f.category ?? []) p.append('category', c);
   for (const l of f.level ?? []) p.append('level', l);
+  for (const l of f.language ?? []) p.append('language', l);
   if (f.price) p.set('price', f.price);
   if (f.minRating !== undefined) p.set('minRating', String(f.minRating));
   for (const d of f.duration ?? []) p.append('duration', d);
@@ -94,6 +98,7 @@ function expectedFacets(cards: CourseCard[], f: Filters, categories: readonly st
   return {
     category: categories.map((value) => ({ value, count: count('category', (c) => c.category === value) })),
     level: LEVELS.map((value) => ({ value, count: count('level', (c) => c.level === value) })),
+    language: LANGUAGE_CODES.map((value) => ({ value, count: count('language', (c) => c.language === value) })),
     price: PRICE_BANDS.map((value) => ({ value, count: count('price', (c) => inPrice(value, c.price)) })),
     rating: RATING_BANDS.map((value) => ({
       value,
@@ -118,6 +123,8 @@ const TOPICS = [
 ] as const;
 const CATEGORIES_USED = ['Data Science', 'Web Development', 'AI/ML', 'UI UX Designing', 'Ethical Hacking'] as const;
 const PRICES = [0, 199, 499, 500, 999, 1000, 2999, 0, 750];
+/** Most courses in English, some in Hindi, one in Tamil (issue #29). */
+const LANGUAGES_USED = ['en', 'hi', 'en', 'en', 'hi', 'ta', 'en'] as const;
 const DURATIONS: (number | null)[] = [null, 1800, 2 * HOUR - 1, 2 * HOUR, 5 * HOUR, 6 * HOUR, 9 * HOUR];
 /** Ratings per course: none, one 5, a 4.5, a 4.45 (shown 4.5, half up), a 3.9, a 2. */
 const RATINGS: number[][] = [
@@ -142,6 +149,7 @@ describe('browsing the catalogue', async () => {
       subTitle,
       category: CATEGORIES_USED[i % CATEGORIES_USED.length],
       level: LEVELS[i % 3],
+      language: LANGUAGES_USED[i % LANGUAGES_USED.length],
       price: PRICES[i % PRICES.length],
       isPublished: i % 11 !== 10,
     });
@@ -195,6 +203,9 @@ describe('browsing the catalogue', async () => {
     const cases: Filters[] = [
       ...LEVELS.map((level) => ({ level: [level] })),
       { level: ['Beginner', 'Advanced'] },
+      { language: ['hi'] },
+      { language: ['hi', 'ta'] },
+      { language: ['bn'] },
       ...PRICE_BANDS.map((price) => ({ price })),
       ...[4.5, 4, 3, 0.5].map((minRating) => ({ minRating })),
       ...DURATION_BANDS.map((duration) => ({ duration: [duration] })),
@@ -202,6 +213,7 @@ describe('browsing the catalogue', async () => {
       { category: ['Data Science', 'AI/ML'], level: ['Beginner'], price: 'paid' },
       { level: ['Intermediate', 'Advanced'], minRating: 4, duration: ['2-6', '6-'] },
       { category: ['Web Development'], price: '0-500', minRating: 4.5, duration: ['0-2'] },
+      { language: ['hi'], level: ['Beginner', 'Intermediate'], price: 'paid', duration: ['2-6', '6-'] },
     ];
     for (const f of cases) {
       const { cards: got, first } = await allPages(app, `${toQuery(f)}&limit=4`);
@@ -384,12 +396,12 @@ describe('browsing the catalogue', async () => {
 
   it('keeps the facet counts and the vocabulary exact through every write above, and after a bulk load', async () => {
     // Recounted from course_rank, which its own triggers keep (and checked against reviews too).
-    const kept = await app.db.execute(sql`select category, level, price_band, rating10, duration_band, n
-      from catalog_facet_counts where n <> 0 order by 1, 2, 3, 4, 5`);
+    const kept = await app.db.execute(sql`select category, level, language, price_band, rating10, duration_band, n
+      from catalog_facet_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`);
     const recount = await app.db.execute(sql`select coalesce(category, '') as category, coalesce(level, '') as level,
-        coalesce(catalog_price_band(price), -1) as price_band, coalesce(catalog_rating10(rating_sum, reviews), -1) as rating10,
+        coalesce(language, '') as language, coalesce(catalog_price_band(price), -1) as price_band, coalesce(catalog_rating10(rating_sum, reviews), -1) as rating10,
         coalesce(catalog_duration_band(duration_seconds), -1) as duration_band, count(*)::int as n
-      from course_rank where listed group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+      from course_rank where listed group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
     expect(kept.rows).toEqual(recount.rows);
     const vocabulary = await app.db.execute(sql`select word, n from catalog_vocabulary where n <> 0 order by word`);
     const words = await app.db.execute(sql`select w as word, count(*)::int as n
@@ -403,17 +415,18 @@ describe('browsing the catalogue', async () => {
     // A bulk load with the triggers off leaves all of it behind; reindexAll (the seeds' bulk path)
     // counts it again: the same words, lengths, counts and vocabulary.
     const rank = async () =>
-      (await app.db.execute(sql`select course_id, words::text, duration_seconds from course_rank order by 1`)).rows;
+      (await app.db.execute(sql`select course_id, language, words::text, duration_seconds from course_rank order by 1`))
+        .rows;
     const rankBefore = await rank();
-    await app.db.execute(sql`update course_rank set words = null, duration_seconds = null`);
+    await app.db.execute(sql`update course_rank set language = null, words = null, duration_seconds = null`);
     await app.db.execute(sql`delete from catalog_facet_counts`);
     await app.db.execute(sql`delete from catalog_vocabulary`);
     await reindexAll(app.db);
     expect(await rank()).toEqual(rankBefore);
     expect(
       (
-        await app.db.execute(sql`select category, level, price_band, rating10, duration_band, n
-      from catalog_facet_counts where n <> 0 order by 1, 2, 3, 4, 5`)
+        await app.db.execute(sql`select category, level, language, price_band, rating10, duration_band, n
+      from catalog_facet_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`)
       ).rows,
     ).toEqual(kept.rows);
     expect((await app.db.execute(sql`select word, n from catalog_vocabulary where n <> 0 order by word`)).rows).toEqual(
@@ -425,6 +438,7 @@ describe('browsing the catalogue', async () => {
     const newest = await page(app, 'limit=2');
     const cases: [string, RegExp][] = [
       ['level=Expert', /level must be Beginner, Intermediate or Advanced/],
+      ['language=Hindi', /language must be one of en, hi, bn/],
       ['price=cheap', /price must be one of free, paid, 0-500, 500-1000, 1000-/],
       ['minRating=6', /minRating must be a number from 0 to 5/],
       ['minRating=abc', /minRating must be a number/],

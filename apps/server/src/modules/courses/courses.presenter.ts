@@ -132,6 +132,7 @@ export function presentCourseCard(storage: Storage, record: CourseCardRecord): C
     subTitle: course.subTitle,
     category: course.category as CourseCard['category'],
     level: course.level as CourseCard['level'],
+    language: course.language as CourseCard['language'],
     price: course.price,
     listPrice: shownListPrice(course.price, course.listPrice),
     ...thumbnailUrls(storage, course.thumbnailKey),

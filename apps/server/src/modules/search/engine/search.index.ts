@@ -327,15 +327,15 @@ async function compactIndex(db: DbOrTx): Promise<void> {
  */
 export async function recountCourseRank(db: DbOrTx): Promise<void> {
   await db.execute(sql`
-    insert into course_rank (course_id, listed, category, level, price, created_at, reviews, rating_sum, enrolled)
-    select c.id, c.is_published, c.category, c.level, c.price, c.created_at,
+    insert into course_rank (course_id, listed, category, level, language, price, created_at, reviews, rating_sum, enrolled)
+    select c.id, c.is_published, c.category, c.level, c.language, c.price, c.created_at,
       coalesce(r.n, 0), coalesce(r.s, 0), coalesce(e.n, 0)
     from courses c
     left join (select course_id, count(*)::int as n, sum(rating)::int as s from reviews group by course_id) r on r.course_id = c.id
     left join (select course_id, count(*)::int as n from enrollments group by course_id) e on e.course_id = c.id
     on conflict (course_id) do update set
-      listed = excluded.listed, category = excluded.category, level = excluded.level, price = excluded.price,
-      created_at = excluded.created_at, reviews = excluded.reviews, rating_sum = excluded.rating_sum,
+      listed = excluded.listed, category = excluded.category, level = excluded.level, language = excluded.language,
+      price = excluded.price, created_at = excluded.created_at, reviews = excluded.reviews, rating_sum = excluded.rating_sum,
       enrolled = excluded.enrolled`);
   // The catalogue's columns (issue #27, modules/courses/courses.browse.ts): lecture time and words,
   // then its facet counts and vocabulary from them (migrations 0013-0019).

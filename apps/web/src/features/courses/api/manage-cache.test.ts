@@ -11,6 +11,7 @@ const course = (id: string, isPublished: boolean, title = id): Course => ({
   description: '',
   category: 'Others',
   level: 'Beginner',
+  language: 'en',
   price: 100,
   listPrice: null,
   totalDurationSeconds: null,
