@@ -4,7 +4,7 @@
  * course, whatever the batch size, so benchmark databases can be rebuilt identically.
  */
 import { createHash } from 'node:crypto';
-import type { Category, Level } from '@kaksha/contracts';
+import type { Category, CourseLanguage, Level } from '@kaksha/contracts';
 
 interface Vocabulary {
   /** Tools and subjects a course is about. */
@@ -346,6 +346,9 @@ const CATEGORY_NAMES = Object.keys(VOCABULARY) as Category[];
 const CATEGORY_WEIGHTS = [12, 11, 9, 10, 10, 8, 9, 18, 13];
 const LEVEL_NAMES: Level[] = ['Beginner', 'Intermediate', 'Advanced'];
 const LEVEL_WEIGHTS = [50, 35, 15];
+/** Most courses in English, a good share in Hindi, a few in each other Indian language (issue #29). */
+const LANGUAGE_NAMES: CourseLanguage[] = ['en', 'hi', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa', 'ur', 'or', 'as'];
+const LANGUAGE_WEIGHTS = [70, 15, 3, 2.5, 2, 2, 1.5, 1.5, 1, 0.6, 0.4, 0.3, 0.2];
 const PRICES = [199, 299, 399, 449, 499, 599, 699, 799, 999, 1199, 1299, 1499, 1999, 2499, 2999, 3499, 4999, 7999];
 const PRICE_WEIGHTS = [6, 8, 10, 8, 14, 8, 7, 8, 10, 4, 5, 5, 3, 2, 1, 0.5, 0.4, 0.1];
 
@@ -458,6 +461,8 @@ export interface SyntheticCourse {
   category: Category;
   /** null only on some drafts, as an educator may leave it unset. */
   level: Level | null;
+  /** The language it is taught in (its texts stay English: a Hindi course with an English title is common). */
+  language: CourseLanguage;
   /** Whole rupees, 0 = free; null only on some drafts. */
   price: number | null;
   isPublished: boolean;
@@ -493,7 +498,7 @@ export function syntheticCourse(seed: number, i: number): SyntheticCourse {
     `Project: ${cap(parts.thing)}`,
     'Wrapping up and next steps',
   ].slice(0, lectureCount);
-  return {
+  const course = {
     title: pick(r, TITLES)(parts).slice(0, 120),
     subTitle: pick(r, SUBTITLES)(parts),
     description: sentences.join(' '),
@@ -503,6 +508,8 @@ export function syntheticCourse(seed: number, i: number): SyntheticCourse {
     isPublished,
     lectures,
   };
+  // Drawn last, so that a seed's texts and facts stay what they were before courses had a language.
+  return { ...course, language: weighted(r, LANGUAGE_NAMES, LANGUAGE_WEIGHTS) };
 }
 
 export const FIRST_NAMES = [

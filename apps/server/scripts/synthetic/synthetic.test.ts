@@ -31,12 +31,20 @@ describe('synthetic-scale seeder', async () => {
         (select count(*) from payment_orders where status = 'paid')::int as "paidOrders",
         (select count(*) from courses where creator_id = ${syntheticId(3, 'educator', 1)}::uuid)::int as "bigEducator",
         (select count(distinct category) from courses)::int as "categories",
+        (select count(distinct language) from courses)::int as "languages",
+        (select count(*) from courses where language = 'en')::int as "english",
+        (select count(*) from course_rank where language = 'hi' and listed)::int as "hindiListed",
         (select count(distinct title) from courses)::int as "titles",
         (select max(n) from (select count(*) as n from enrollments group by course_id) t)::int as "mostLearners"`),
     );
     expect(check).toMatchObject({ draftEnrolments: 0, reviewsWithoutEnrolment: 0, bigEducator: 40, categories: 9 });
     expect(check.paidOrders).toBe(check.paidEnrolments);
     expect(check.titles).toBeGreaterThan(150);
+    // Mostly English, some courses in Hindi and other Indian languages, in the catalogue's filter too.
+    expect(check.languages).toBeGreaterThanOrEqual(4);
+    expect(check.english).toBeGreaterThan(100);
+    expect(check.english).toBeLessThan(190);
+    expect(check.hindiListed).toBeGreaterThan(5);
     // Popularity is skewed: the top course has far more than the average of 6 learners.
     expect(check.mostLearners).toBeGreaterThan(20);
   });

@@ -144,13 +144,13 @@ export async function seedSynthetic(
     }
     const json = JSON.stringify(batch);
     await db.execute(sql`
-      insert into courses (id, creator_id, title, sub_title, description, category, level, price, thumbnail_key,
-        is_published, created_at, updated_at)
-      select id, creator_id, title, sub_title, description, category, level, price, thumbnail_key, is_published,
-        created_at, created_at + interval '2 hours'
+      insert into courses (id, creator_id, title, sub_title, description, category, level, language, price,
+        thumbnail_key, is_published, created_at, updated_at)
+      select id, creator_id, title, sub_title, description, category, level, language, price, thumbnail_key,
+        is_published, created_at, created_at + interval '2 hours'
       from json_to_recordset(${json}::json) as x(id uuid, creator_id uuid, title text, sub_title text,
-        description text, category text, level text, price int, thumbnail_key text, is_published boolean,
-        created_at timestamptz)`);
+        description text, category text, level text, language text, price int, thumbnail_key text,
+        is_published boolean, created_at timestamptz)`);
     await db.execute(sql`
       insert into lectures (course_id, lecture_title, position, video_key, video_mime, video_size, duration_seconds,
         is_preview_free, created_at, updated_at)
@@ -313,6 +313,7 @@ function courseRecord(o: Resolved, i: number, c: SyntheticCourse, at: Date, medi
     description: c.description,
     category: c.category,
     level: c.level,
+    language: c.language,
     price: c.price,
     // A few drafts have no thumbnail yet.
     thumbnail_key: thumbs.length && (c.isPublished || r() < 0.5) ? thumbs[Math.floor(r() * thumbs.length)] : null,
