@@ -1,4 +1,4 @@
-import type { Course, Lecture, LectureResource } from '@kaksha/contracts';
+import { type Course, LECTURE_RESOURCE_MAX_BYTES, type Lecture, type LectureResource } from '@kaksha/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -61,5 +61,52 @@ describe('LectureResourcesEditor', () => {
     renderEditor(Array.from({ length: 20 }, (_, i) => resource(i)));
     expect(screen.queryByRole('button', { name: 'Add file' })).toBeNull();
     expect(screen.getByText(/the most it can have; remove one to add another/)).toBeInTheDocument();
+  });
+
+  it('checks the file before sending it: one must be chosen, and not over the limit', async () => {
+    renderEditor([]);
+    const upload = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', upload);
+    await userEvent.click(screen.getByRole('button', { name: 'Add file' }));
+    expect(toast.error).toHaveBeenCalledWith('Please choose a file to attach');
+    const huge = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: LECTURE_RESOURCE_MAX_BYTES + 1 });
+    await userEvent.upload(screen.getByLabelText('File'), huge);
+    await userEvent.click(screen.getByRole('button', { name: 'Add file' }));
+    expect(toast.error).toHaveBeenLastCalledWith('The file is too large (50 MB at most)');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('adds a file with its title, says so, and empties the form for the next one', async () => {
+    renderEditor([]);
+    const sent: FormData[] = [];
+    class FakeXhr {
+      status = 201;
+      responseText = JSON.stringify({ resources: [resource(0)], message: 'Resource Added' });
+      upload = { onprogress: null };
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      open() {}
+      send(form: FormData) {
+        sent.push(form);
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    await userEvent.upload(
+      screen.getByLabelText('File'),
+      new File(['notes'], 'notes-0.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.type(screen.getByLabelText('Title (optional)'), 'Notes 0');
+    await userEvent.click(screen.getByRole('button', { name: 'Add file' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Resource Added'));
+    expect(sent[0].get('title')).toBe('Notes 0');
+    expect((sent[0].get('file') as File).name).toBe('notes-0.pdf');
+    expect(screen.getByLabelText('Title (optional)')).toHaveValue('');
+    expect((screen.getByLabelText('File') as HTMLInputElement).value).toBe('');
+    // The form is empty again: adding now asks for a file instead of sending the last one.
+    await userEvent.click(screen.getByRole('button', { name: 'Add file' }));
+    expect(toast.error).toHaveBeenCalledWith('Please choose a file to attach');
+    expect(sent).toHaveLength(1);
   });
 });
