@@ -36,3 +36,19 @@ export function PasswordInput({
     </Field>
   );
 }
+
+/** The password a new account or a reset sets (the browser may offer to generate one). */
+export function NewPasswordInput({
+  label = 'Password',
+  ...rest
+}: Omit<Parameters<typeof PasswordInput>[0], 'label'> & { label?: string }) {
+  return (
+    <PasswordInput
+      label={label}
+      name="password"
+      autoComplete="new-password"
+      placeholder="At least 8 characters"
+      {...rest}
+    />
+  );
+}

@@ -7,7 +7,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { EmailInput } from './EmailInput';
-import { PasswordInput } from './PasswordInput';
+import { NewPasswordInput, PasswordInput } from './PasswordInput';
 import { SubmitForm } from './SubmitForm';
 import { useServerForm } from './useServerForm';
 
@@ -86,11 +86,8 @@ export function PasswordStep({ email, onDone }: { email: string; onDone: () => v
   };
   return (
     <SubmitForm onSubmit={submit} busy={busy} label="Reset Password" noValidate>
-      <PasswordInput
+      <NewPasswordInput
         label="New Password"
-        name="password"
-        autoComplete="new-password"
-        placeholder="At least 8 characters"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors?.password}

@@ -4,7 +4,7 @@ import { TextInput } from '@/components/ui/Field';
 import { useSignup } from '../api/signup';
 import { AuthForm } from '../components/AuthForm';
 import { EmailInput } from '../components/EmailInput';
-import { PasswordInput } from '../components/PasswordInput';
+import { NewPasswordInput } from '../components/PasswordInput';
 import { RolePills } from '../components/RolePills';
 import { useAuthForm } from '../components/useAuthForm';
 
@@ -37,15 +37,7 @@ export default function SignupPage() {
         error={errors?.name}
       />
       <EmailInput value={email} onChange={(e) => setEmail(e.target.value)} error={errors?.email} />
-      <PasswordInput
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        placeholder="At least 8 characters"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors?.password}
-      />
+      <NewPasswordInput value={password} onChange={(e) => setPassword(e.target.value)} error={errors?.password} />
       <RolePills value={role} onChange={setRole} />
     </AuthForm>
   );
