@@ -5,6 +5,7 @@ export * from './catalog-version.ts';
 export * from './certificates.ts';
 export * from './coupons.ts';
 export * from './courses.ts';
+export * from './earnings.ts';
 export * from './enrollments.ts';
 export * from './invoices.ts';
 export * from './lecture-progress.ts';

@@ -64,6 +64,8 @@ export const invoices = pgTable(
     // Exactly one invoice per paid order, and one credit note per invoice.
     uniqueIndex('invoices_order_kind_key').on(t.orderId, t.kind),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
+    // The month's documents for the GST return (modules/admin, issue #31).
+    index('invoices_issued_idx').on(t.issuedAt),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'creditNote')`),
     check('invoices_total_check', sql`${t.total} = ${t.taxable} + ${t.cgst} + ${t.sgst} + ${t.igst}`),
     check('invoices_number_check', sql`${t.number} ~ '^[A-Z0-9/-]{1,16}$'`),

@@ -11,7 +11,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id; null for accounts created through Google sign-in. */
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['student', 'educator'] })
+    /** `admin` (the operator, issue #31) is never chosen at sign-up: ADMIN_EMAILS or `npm run admin:create`. */
+    role: text('role', { enum: ['student', 'educator', 'admin'] })
       .notNull()
       .default('student'),
     description: text('description').notNull().default(''),
@@ -26,6 +27,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
-    check('users_role_check', sql`${t.role} in ('student', 'educator')`),
+    check('users_role_check', sql`${t.role} in ('student', 'educator', 'admin')`),
   ],
 );
