@@ -47,9 +47,9 @@ export const LANGUAGES: Record<CourseLanguage, { name: string; english: string }
   ur: { name: 'اردو', english: 'Urdu' },
 };
 
-/** "हिन्दी (Hindi)"; English alone as "English". */
+/** A language as lists and chips name it: "हिन्दी · Hindi"; English as "English". */
 export const languageLabel = (code: CourseLanguage) =>
-  code === 'en' ? LANGUAGES.en.name : `${LANGUAGES[code].name} (${LANGUAGES[code].english})`;
+  code === 'en' ? LANGUAGES.en.name : `${LANGUAGES[code].name} · ${LANGUAGES[code].english}`;
 
 /** Why a language is refused (400): names the codes accepted. */
 export const LANGUAGE_MESSAGE = `Language must be one of ${LANGUAGE_CODES.join(', ')} (ISO 639-1 codes)`;

@@ -18,6 +18,7 @@ const course: Course = {
   description: 'Ownership to Axum',
   category: 'Web Development',
   level: 'Beginner',
+  language: 'en',
   price: 499,
   listPrice: null,
   totalDurationSeconds: null,

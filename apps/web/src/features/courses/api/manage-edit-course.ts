@@ -10,6 +10,8 @@ export interface CourseFields {
   description: string;
   category: string;
   level: string;
+  /** A code of LANGUAGE_CODES. */
+  language: string;
   price: string;
   listPrice: string;
   thumbnail?: File | null;

@@ -1,21 +1,26 @@
-import { CATEGORIES, type CatalogFacets, DURATION_BANDS, LEVELS, PRICE_BANDS, RATING_BANDS } from '@kaksha/contracts';
-import type { ReactNode } from 'react';
+import {
+  CATEGORIES,
+  type CatalogFacets,
+  DURATION_BANDS,
+  LANGUAGE_CODES,
+  LEVELS,
+  PRICE_BANDS,
+  RATING_BANDS,
+} from '@kaksha/contracts';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { CategoryFilter } from './CategoryFilter';
 import { type CatalogFilters, DURATION_LABELS, NO_FILTERS, PRICE_LABELS, ratingLabel, toggled } from './catalog-url';
-import { FacetCount } from './FacetCount';
+import { CountedLabel, FacetRadioGroup, groupLegend, row } from './FacetRadioGroup';
+import { LanguageFilter } from './LanguageFilter';
 
 const countsOf = (facet: { value: string | number; count: number }[] | undefined) =>
   new Map(facet?.map((f) => [String(f.value), f.count]));
 
-const groupLegend = 'mb-2 text-base font-bold text-ink';
-const row = 'w-full rounded-lg px-2 py-1.5 hover:bg-white';
-
 /**
- * Every filter of the catalogue (issue #27): the spec's 'Filter by Category', then level, price,
- * rating and video length, each value with the number of courses it would show (the facets: the
- * other filters applied, not its own). Several levels, categories or lengths mean any of them;
- * a price band and a minimum rating are one choice each.
+ * Every filter of the catalogue (issue #27): the spec's 'Filter by Category', then level, language
+ * (issue #29), price, rating and video length, each value with the number of courses it would show
+ * (the facets: the other filters applied, not its own). Several levels, categories, languages or
+ * lengths mean any of them; a price band and a minimum rating are one choice each.
  */
 export function CatalogFilterPanel({
   filters,
@@ -44,14 +49,19 @@ export function CatalogFilterPanel({
         {LEVELS.map((level) => (
           <Checkbox
             key={level}
-            label={<Labelled count={facets && levels.get(level)}>{level}</Labelled>}
+            label={<CountedLabel count={facets && levels.get(level)}>{level}</CountedLabel>}
             checked={filters.level.includes(level)}
             onChange={() => set({ level: toggled(LEVELS, filters.level, level) })}
             className={row}
           />
         ))}
       </fieldset>
-      <RadioGroup
+      <LanguageFilter
+        selected={filters.language}
+        onToggle={(l) => set({ language: toggled(LANGUAGE_CODES, filters.language, l) })}
+        counts={facets ? countsOf(facets.language) : undefined}
+      />
+      <FacetRadioGroup
         legend="Price"
         name="price"
         value={filters.price}
@@ -59,7 +69,7 @@ export function CatalogFilterPanel({
         counted={!!facets}
         onChange={(price) => set({ price })}
       />
-      <RadioGroup
+      <FacetRadioGroup
         legend="Rating"
         name="minRating"
         value={filters.minRating === null ? null : String(filters.minRating)}
@@ -72,7 +82,7 @@ export function CatalogFilterPanel({
         {DURATION_BANDS.map((band) => (
           <Checkbox
             key={band}
-            label={<Labelled count={facets && durations.get(band)}>{DURATION_LABELS[band]}</Labelled>}
+            label={<CountedLabel count={facets && durations.get(band)}>{DURATION_LABELS[band]}</CountedLabel>}
             checked={filters.duration.includes(band)}
             onChange={() => set({ duration: toggled(DURATION_BANDS, filters.duration, band) })}
             className={row}
@@ -89,53 +99,5 @@ export function CatalogFilterPanel({
         </button>
       )}
     </div>
-  );
-}
-
-function Labelled({ children, count }: { children: ReactNode; count: number | undefined }) {
-  return (
-    <span>
-      {children}
-      <FacetCount count={count} />
-    </span>
-  );
-}
-
-/** One choice or none ('Any'), as radio buttons. */
-function RadioGroup<V extends string>({
-  legend,
-  name,
-  value,
-  options,
-  counted,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  value: V | null;
-  options: { value: V; label: string; count: number | undefined }[];
-  counted: boolean;
-  onChange: (value: V | null) => void;
-}) {
-  const choices: { value: V | null; label: string; count: number | undefined }[] = [
-    { value: null, label: 'Any', count: undefined },
-    ...options,
-  ];
-  return (
-    <fieldset className="flex flex-col gap-0.5">
-      <legend className={groupLegend}>{legend}</legend>
-      {choices.map((choice) => (
-        <label key={choice.value ?? 'any'} className={`flex cursor-pointer items-center gap-3 text-sm text-ink ${row}`}>
-          <input
-            type="radio"
-            name={name}
-            className="size-4 shrink-0 accent-ink"
-            checked={value === choice.value}
-            onChange={() => onChange(choice.value)}
-          />
-          <Labelled count={counted ? choice.count : undefined}>{choice.label}</Labelled>
-        </label>
-      ))}
-    </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import { formatPrice } from '@/lib/format';
 import { CARD_SIZES } from '@/lib/ui-constants';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CourseCardAction } from './card-action';
+import { LanguageChip } from './LanguageChip';
 
 /** What a card draws: a full course or a catalogue page's slim card both have it. */
 export type CourseCardData = Pick<
@@ -24,7 +25,7 @@ export type CourseCardData = Pick<
   | 'avgRating'
   | 'reviewCount'
 > &
-  Partial<Pick<Course, 'totalDurationSeconds' | 'listPrice'>>;
+  Partial<Pick<Course, 'totalDurationSeconds' | 'listPrice' | 'language'>>;
 
 /** Hours and minutes of video, as a card says them: '45 min', '3 h', '12 h 30 min'. */
 export function formatDuration(seconds: number) {
@@ -37,7 +38,7 @@ export function formatDuration(seconds: number) {
 
 /**
  * A course in a grid (catalogue, landing, other courses by the educator, My Enrolled Courses):
- * thumbnail, category (and level with `showLevel`), title, the educator, the length of its video
+ * thumbnail, category (and level with `showLevel`; the language when not English), title, the educator, the length of its video
  * when known, ₹ price (the educator's list price struck through beside it) and the server's
  * average rating with the number of reviews. A card action (the wishlist's heart, through
  * CourseCardAction) sits on the thumbnail. By default
@@ -69,8 +70,9 @@ export function CourseCard({
         <div className="flex flex-wrap gap-2">
           <Chip>{course.category}</Chip>
           {showLevel && course.level && <Chip tone="brand">{course.level}</Chip>}
+          <LanguageChip language={course.language} />
         </div>
-        <Heading className="line-clamp-2 text-base font-semibold leading-snug text-ink">
+        <Heading lang={course.language} className="line-clamp-2 text-base font-semibold leading-snug text-ink">
           {linked ? (
             <Link
               to={`/viewcourse/${course._id}`}

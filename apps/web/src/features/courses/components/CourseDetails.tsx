@@ -11,6 +11,7 @@ import { CoursePriceFacts } from './CoursePriceFacts';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CurriculumList } from './CurriculumList';
 import { InstructorCard } from './InstructorCard';
+import { LanguageChip } from './LanguageChip';
 import { StatusChip } from './StatusChip';
 
 /**
@@ -53,10 +54,13 @@ export function CourseDetails({
           <div className="flex flex-wrap gap-2">
             <Chip>{course.category}</Chip>
             {course.level && <Chip tone="brand">{course.level}</Chip>}
+            <LanguageChip language={course.language} english />
             {!course.isPublished && <StatusChip published={false} />}
           </div>
-          <h1 className="text-3xl font-bold leading-tight text-ink sm:text-4xl">{course.title}</h1>
-          {course.subTitle && <p className="text-lg text-muted">{course.subTitle}</p>}
+          <div lang={course.language} className="flex flex-col gap-4">
+            <h1 className="text-3xl font-bold leading-tight text-ink sm:text-4xl">{course.title}</h1>
+            {course.subTitle && <p className="text-lg text-muted">{course.subTitle}</p>}
+          </div>
           <CoursePriceFacts course={course} />
           <div>{enroll}</div>
         </div>
@@ -67,7 +71,9 @@ export function CourseDetails({
           <h2 id="about-course" className="mb-3 text-xl font-bold text-ink">
             What You'll Learn
           </h2>
-          <p className="whitespace-pre-line leading-relaxed text-muted">{course.description}</p>
+          <p lang={course.language} className="whitespace-pre-line leading-relaxed text-muted">
+            {course.description}
+          </p>
         </section>
       )}
 

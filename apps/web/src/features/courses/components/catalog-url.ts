@@ -3,18 +3,21 @@ import {
   CATEGORIES,
   type CatalogSort,
   type Category,
+  type CourseLanguage,
   DURATION_BANDS,
   type DurationBand,
+  LANGUAGE_CODES,
   LEVELS,
   type Level,
+  languageLabel,
   PRICE_BANDS,
   type PriceBand,
   RATING_BANDS,
 } from '@kaksha/contracts';
 
 /**
- * The catalogue's state lives in the URL (/allcourses?q=…&category=…&level=…&price=…&minRating=…
- * &duration=…&sort=…), with the API's own parameter names: back/forward, reload and a shared link
+ * The catalogue's state lives in the URL (/allcourses?q=…&category=…&level=…&language=…&price=…
+ * &minRating=…&duration=…&sort=…), with the API's own parameter names: back/forward, reload and a shared link
  * show the same courses. Unknown values are ignored, and the order is always the same, so one
  * selection is one URL (and one cached answer).
  */
@@ -22,6 +25,7 @@ export interface CatalogFilters {
   q: string;
   category: Category[];
   level: Level[];
+  language: CourseLanguage[];
   price: PriceBand | null;
   minRating: number | null;
   duration: DurationBand[];
@@ -32,6 +36,7 @@ export const NO_FILTERS: CatalogFilters = {
   q: '',
   category: [],
   level: [],
+  language: [],
   price: null,
   minRating: null,
   duration: [],
@@ -70,6 +75,7 @@ export function filtersFromUrl(params: URLSearchParams): CatalogFilters {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     category: known(CATEGORIES, params.getAll('category')),
     level: known(LEVELS, params.getAll('level')),
+    language: known(LANGUAGE_CODES, params.getAll('language')),
     price: one(PRICE_BANDS, params.get('price')),
     minRating: RATING_BANDS.find((r) => r === rating) ?? null,
     duration: known(DURATION_BANDS, params.getAll('duration')),
@@ -83,6 +89,7 @@ export function filtersToParams(f: CatalogFilters): URLSearchParams {
   if (f.q) p.set('q', f.q);
   for (const c of known(CATEGORIES, f.category)) p.append('category', c);
   for (const l of known(LEVELS, f.level)) p.append('level', l);
+  for (const l of known(LANGUAGE_CODES, f.language)) p.append('language', l);
   if (f.price) p.set('price', f.price);
   if (f.minRating !== null) p.set('minRating', String(f.minRating));
   for (const d of known(DURATION_BANDS, f.duration)) p.append('duration', d);
@@ -102,7 +109,12 @@ export const selectedCategories = (params: URLSearchParams): Category[] => filte
 
 /** How many filters are on (the keyword and the order not counted): the Show Filters button says it. */
 export const activeFilterCount = (f: CatalogFilters) =>
-  f.category.length + f.level.length + f.duration.length + (f.price ? 1 : 0) + (f.minRating !== null ? 1 : 0);
+  f.category.length +
+  f.level.length +
+  f.language.length +
+  f.duration.length +
+  (f.price ? 1 : 0) +
+  (f.minRating !== null ? 1 : 0);
 
 export interface FilterChip {
   key: string;
@@ -120,6 +132,13 @@ export function filterChips(f: CatalogFilters): FilterChip[] {
   }
   for (const l of f.level) {
     chips.push({ key: `level:${l}`, label: l, without: { ...f, level: f.level.filter((x) => x !== l) } });
+  }
+  for (const l of f.language) {
+    chips.push({
+      key: `language:${l}`,
+      label: languageLabel(l),
+      without: { ...f, language: f.language.filter((x) => x !== l) },
+    });
   }
   if (f.price) chips.push({ key: 'price', label: PRICE_LABELS[f.price], without: { ...f, price: null } });
   if (f.minRating !== null) {

@@ -7,12 +7,13 @@ import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import AllCoursesPage from './AllCoursesPage';
 
-const card = (id: string, title: string): CourseCard => ({
+const card = (id: string, title: string, language: CourseCard['language'] = 'en'): CourseCard => ({
   _id: id,
   title,
   subTitle: '',
   category: 'Web Development',
   level: 'Beginner',
+  language,
   price: 499,
   listPrice: 999,
   thumbnail: null,
@@ -31,6 +32,12 @@ const facets = (n: number): CatalogPage['facets'] => ({
     { value: 'Beginner', count: n },
     { value: 'Intermediate', count: 0 },
     { value: 'Advanced', count: 2 },
+  ],
+  // English and Hindi have courses, Tamil none (so it is not offered).
+  language: [
+    { value: 'en', count: n },
+    { value: 'hi', count: 3 },
+    { value: 'ta', count: 0 },
   ],
   price: [{ value: 'free', count: 0 }],
   rating: [{ value: 4.5, count: n }],
@@ -52,7 +59,7 @@ function renderAt(url: string) {
       const u = new URL(input, 'http://x');
       asked.push(u.pathname + u.search);
       const page: CatalogPage = {
-        courses: [card('c1', 'React from Scratch')],
+        courses: [card('c1', 'React from Scratch'), card('c2', 'रिएक्ट की शुरुआत', 'hi')],
         nextCursor: null,
         total: 1,
         facets: facets(1),
@@ -126,6 +133,35 @@ describe('All Courses: the filters live in the URL', () => {
     expect(cardEl).toHaveTextContent('(2 reviews)');
     expect(cardEl).toHaveTextContent('₹ 499');
     expect(cardEl).toHaveTextContent('List price ₹ 999');
+  });
+
+  it('filters by language from the URL and the sidebar, offering only languages with courses', async () => {
+    const asked = renderAt('/allcourses?language=hi&level=Beginner');
+    await screen.findByRole('heading', { name: 'React from Scratch' }, { timeout: 5000 });
+    expect(asked[0]).toBe('/api/course/catalog?level=Beginner&language=hi');
+    const filter = within(screen.getByRole('group', { name: 'Language' }));
+    expect(filter.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
+      'English (1)',
+      'हिन्दी · Hindi (3)',
+    ]);
+    expect(filter.getByRole('checkbox', { name: /Hindi/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Remove filter: हिन्दी · Hindi' })).toBeInTheDocument();
+
+    await userEvent.click(filter.getByRole('checkbox', { name: /English/ }));
+    expect(location()).toBe('/allcourses?level=Beginner&language=en&language=hi');
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('/api/course/catalog?level=Beginner&language=en&language=hi'));
+    await userEvent.click(filter.getByRole('checkbox', { name: /Hindi/ }));
+    expect(location()).toBe('/allcourses?level=Beginner&language=en');
+    expect(screen.getByRole('button', { name: 'Show Filters (2)' })).toBeInTheDocument();
+  });
+
+  it('labels a course that is not in English with its language, and only such a course', async () => {
+    renderAt('/allcourses');
+    const hindi = await screen.findByRole('heading', { name: 'रिएक्ट की शुरुआत' }, { timeout: 5000 });
+    expect(hindi).toHaveAttribute('lang', 'hi');
+    expect(hindi.closest('article')).toHaveTextContent('Language: हिन्दी (Hindi)');
+    const english = screen.getByRole('heading', { name: 'React from Scratch' }).closest('article') as HTMLElement;
+    expect(english).not.toHaveTextContent('Language:');
   });
 
   it('opens the filters as a sheet on phones and says how many are on', async () => {

@@ -1,8 +1,21 @@
-import { CATEGORIES, COURSE_SUBTITLE_MAX, COURSE_TITLE_MAX, LEVELS, MAX_PRICE_INR } from '@kaksha/contracts';
+import {
+  CATEGORIES,
+  COURSE_SUBTITLE_MAX,
+  COURSE_TITLE_MAX,
+  LANGUAGE_CODES,
+  LEVELS,
+  languageLabel,
+  MAX_PRICE_INR,
+} from '@kaksha/contracts';
 import { Select, TextArea, TextInput } from '@/components/ui/Field';
 import type { CourseForm } from './useCourseForm';
 
-/** The course's text, choices and prices (spec §2 /addcourses), with the server's field errors. */
+const LANGUAGE_OPTIONS = LANGUAGE_CODES.map((code) => ({ value: code, label: languageLabel(code) }));
+
+/**
+ * The course's text, choices (category, level, the language it is taught in: issue #29) and prices
+ * (spec §2 /addcourses), with the server's field errors.
+ */
 export function CourseFields({ form, errors }: { form: CourseForm; errors?: Record<string, string> }) {
   const { fields, set } = form;
   return (
@@ -33,7 +46,7 @@ export function CourseFields({ form, errors }: { form: CourseForm; errors?: Reco
         placeholder="What will learners be able to do after this course?"
         error={errors?.description}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-3">
         <Select
           label="Category"
           name="category"
@@ -51,6 +64,16 @@ export function CourseFields({ form, errors }: { form: CourseForm; errors?: Reco
           placeholder="Select level"
           error={errors?.level}
         />
+        <Select
+          label="Language"
+          name="language"
+          value={fields.language}
+          onChange={(e) => set('language')(e.target.value)}
+          options={LANGUAGE_OPTIONS}
+          error={errors?.language}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
         <TextInput
           label="Price (INR)"
           name="price"

@@ -16,6 +16,7 @@ function renderForm(course: Course) {
   renderWithProviders(<CourseForm course={course} />, {
     path: '/addcourses/:courseId',
     at: `/addcourses/${course._id}`,
+    routes: [{ path: '/courses', element: <h1>Your courses</h1> }],
   });
 }
 
@@ -116,5 +117,32 @@ describe('the course form’s publish checklist and control', { timeout: 30_000 
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
     }
+  });
+});
+
+describe('the course form’s language (issue #29)', { timeout: 30_000 }, () => {
+  it('shows the course’s language among every one by its own name, and saves the one chosen', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(json({ ...draft, language: 'hi' }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm({ ...draft, language: 'ta' });
+    const select = screen.getByLabelText('Language');
+    expect(select).toHaveValue('ta');
+    const options = within(select).getAllByRole('option');
+    expect(options).toHaveLength(13);
+    expect(options.slice(0, 3).map((o) => o.textContent)).toEqual(['English', 'हिन्दी · Hindi', 'বাংলা · Bengali']);
+    await userEvent.selectOptions(select, 'हिन्दी · Hindi');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Saved: back to the educator's courses.
+    expect(await screen.findByRole('heading', { name: 'Your courses' })).toBeInTheDocument();
+    expect((fetchMock.mock.calls[0][1].body as FormData).get('language')).toBe('hi');
+  });
+
+  it('shows the server’s refusal beside the field', async () => {
+    const message = 'Language must be one of en, hi, bn, ta, te, mr, gu, kn, ml, pa, or, as, ur (ISO 639-1 codes)';
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ message, fields: { language: message } }, 400)));
+    renderForm(draft);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Language')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Language')).toHaveAccessibleDescription(message);
   });
 });

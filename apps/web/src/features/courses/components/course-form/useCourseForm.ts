@@ -27,6 +27,7 @@ export function useCourseForm(course: Course) {
     description: course.description,
     category: course.category,
     level: course.level ?? '',
+    language: course.language,
     price: course.price === null ? '' : String(course.price),
     listPrice: course.listPrice === null ? '' : String(course.listPrice),
   }));
