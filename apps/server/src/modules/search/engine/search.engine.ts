@@ -170,26 +170,14 @@ function scoreCandidate(c: CandidateRow, m: QueryModel, q: ParsedQuery, t: Tunin
 /** Runs the built-in engine on a parsed query; best first, at most `maxResults`. */
 export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions = {}): Promise<ScoredCourse[]> {
   const t = opts.tuning ?? DEFAULT_TUNING;
+  const debug = !!opts.debug;
   if (q.concepts.length === 0) {
     const hasConstraint = !!(q.constraints.price || q.constraints.level || q.constraints.category || q.sort);
     return hasConstraint ? constraintOnly(db, q, t) : [];
   }
   // External embedder: the query's vector is asked for now and awaited at the dense step.
   const external = opts.embedder?.startQuery(db, q) ?? null;
-  const specs = expandConcepts(wordVectors(), q.concepts, t);
-  const { vocab, docs, version } = await resolveVocabulary(db, specs, t);
-  // Catalogue specificity: a concept most courses mention says less about which course fits.
-  for (const s of allSpecs(specs)) s.importance *= idfFactor(s.words, vocab, docs, t);
-  const prepared = specs.map((s) => prepare(s, vocab));
-
-  const ranked = retrievalTerms(prepared, t);
-  const lexRows = ranked.length ? await lexicalCandidates(db, ranked, docs, t) : [];
-  const titled = titledAcronymsOf(
-    prepared,
-    lexRows.map((c) => c.tsv),
-  );
-  const model = queryModel(prepared, categoryLexemesFrom(vocab), titled);
-  const scored = lexRows.map((c) => scoreCandidate(c, model, q, t, !!opts.debug));
+  const { model, scored, docs, version } = await lexicalStage(db, q, t, debug);
 
   // Dense evidence: the nearest courses by embedding, from the in-process vector cache.
   const v = wordVectors();
@@ -199,36 +187,19 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
   const lexicalAnswer = scored.some((s) => s.explained >= answerThreshold(s.coreMatch, t));
   const denseBest = dense[0]?.similarity ?? 0;
   const evidence = { lexical: lexBest?.topic ?? 0, lexicalAnswer, dense: denseBest };
-  if (opts.debug) lastEvidence = evidence;
+  if (debug) lastEvidence = evidence;
   if (!hasEvidence(evidence, t)) return [];
 
   const lexList = lexBest ? listable(scored, lexBest.topic, t).slice(0, t.maxResults * 2) : [];
-  // Dense neighbours close to the nearest one; the index rows of those the lexical part missed.
   // The external embedder's neighbours when its catalogue is complete and the query's vector came in
   // time (the answer decision above keeps the local, calibrated similarity); else the local ones.
   const neighbours = (await opts.embedder?.nearest(db, external, version, docs, t.denseK)) ?? dense;
-  const nearestSim = neighbours[0]?.similarity ?? 0;
-  const denseHits = neighbours.filter(
-    (d) => d.similarity >= t.denseFloor && d.similarity >= nearestSim - t.denseSpread,
-  );
-  // A short lexical answer is followed by courses like its best one (relevance feedback): the
-  // siblings of a precise answer ("jetpack compose" → other Android courses) name none of its words.
-  const best = lexicalAnswer && lexList.length < t.feedbackBelow ? lexList[0] : undefined;
-  const bestVec = best && cache ? courseVector(cache, best.id) : null;
-  const similar =
-    cache && bestVec
-      ? nearest(cache, bestVec, t.feedbackBelow + 1)
-          .filter((d) => d.id !== best?.id)
-          .filter(
-            (d, _, all) =>
-              d.similarity >= t.feedbackFloor && d.similarity >= (all[0]?.similarity ?? 0) - t.feedbackSpread,
-          )
-          .slice(0, t.feedbackBelow - lexList.length)
-      : [];
+  const denseHits = closeToNearest(neighbours, t);
+  const similar = likeTheAnswer(cache, lexicalAnswer, lexList, t);
   const byId = new Map(scored.map((s) => [s.id, s]));
+  // The index rows of the neighbours the lexical part missed.
   const missing = [...denseHits, ...similar].filter((d) => !byId.has(d.id)).map((d) => d.id);
-  for (const row of await candidateRows(db, missing))
-    byId.set(row.course_id, scoreCandidate(row, model, q, t, !!opts.debug));
+  for (const row of await candidateRows(db, missing)) byId.set(row.course_id, scoreCandidate(row, model, q, t, debug));
   const denseList = denseHits
     .filter((d) => byId.has(d.id))
     .map((d) => ({ id: d.id, score: d.similarity * constraintFactor(q.constraints, rowFacts(byId.get(d.id)), t) }))
@@ -245,8 +216,65 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
       ...similar.filter((d) => byId.has(d.id)).map((d) => d.id),
     ]),
   ].slice(0, t.maxResults * 2);
+  return orderBySignals(db, fused, byId, q, t);
+}
+
+/**
+ * The lexical part: the query's concepts expanded and weighed by how many courses mention them,
+ * the candidates full-text search finds for them, each scored.
+ */
+async function lexicalStage(db: DbOrTx, q: ParsedQuery, t: Tuning, debug: boolean) {
+  const specs = expandConcepts(wordVectors(), q.concepts, t);
+  const { vocab, docs, version } = await resolveVocabulary(db, specs, t);
+  // Catalogue specificity: a concept most courses mention says less about which course fits.
+  for (const s of allSpecs(specs)) s.importance *= idfFactor(s.words, vocab, docs, t);
+  const prepared = specs.map((s) => prepare(s, vocab));
+
+  const ranked = retrievalTerms(prepared, t);
+  const lexRows = ranked.length ? await lexicalCandidates(db, ranked, docs, t) : [];
+  const titled = titledAcronymsOf(
+    prepared,
+    lexRows.map((c) => c.tsv),
+  );
+  const model = queryModel(prepared, categoryLexemesFrom(vocab), titled);
+  const scored = lexRows.map((c) => scoreCandidate(c, model, q, t, debug));
+  return { model, scored, docs, version };
+}
+
+type Neighbour = { id: string; similarity: number };
+type DenseCache = Awaited<ReturnType<typeof denseIndex>>;
+
+/** Dense neighbours close to the nearest one. */
+function closeToNearest(neighbours: Neighbour[], t: Tuning): Neighbour[] {
+  const nearestSim = neighbours[0]?.similarity ?? 0;
+  return neighbours.filter((d) => d.similarity >= t.denseFloor && d.similarity >= nearestSim - t.denseSpread);
+}
+
+/**
+ * A short lexical answer is followed by courses like its best one (relevance feedback): the
+ * siblings of a precise answer ("jetpack compose" → other Android courses) name none of its words.
+ */
+function likeTheAnswer(cache: DenseCache | null, lexicalAnswer: boolean, lexList: Scored[], t: Tuning): Neighbour[] {
+  const best = lexicalAnswer && lexList.length < t.feedbackBelow ? lexList[0] : undefined;
+  const bestVec = best && cache ? courseVector(cache, best.id) : null;
+  if (!cache || !bestVec) return [];
+  return nearest(cache, bestVec, t.feedbackBelow + 1)
+    .filter((d) => d.id !== best?.id)
+    .filter(
+      (d, _, all) => d.similarity >= t.feedbackFloor && d.similarity >= (all[0]?.similarity ?? 0) - t.feedbackSpread,
+    )
+    .slice(0, t.feedbackBelow - lexList.length);
+}
+
+/** Fused order (one rank = 0.025), moved by rating and popularity: about a rank, or a few when asked for; published only. */
+async function orderBySignals(
+  db: DbOrTx,
+  fused: string[],
+  byId: Map<string, Scored>,
+  q: ParsedQuery,
+  t: Tuning,
+): Promise<ScoredCourse[]> {
   const signals = await loadSignals(db, fused);
-  // Fused order (one rank = 0.025), moved by rating and popularity: about a rank, or a few when asked for.
   return fused
     .filter((id) => signals.get(id)?.published)
     .map((id, i) => {

@@ -119,106 +119,132 @@ export async function reindexCourses(
   const ids = [...new Set(courseIds)].sort();
   if (ids.length === 0) return;
   await db.transaction(async (tx) => {
-    // Serialise concurrent re-indexing of the same course (both drivers support this).
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(727301, hashtext(id)) from json_array_elements_text(${JSON.stringify(ids)}::json) as t(id) order by id`,
-    );
-    const courses = rowsOf<CourseRow>(
-      await tx.execute(sql`
-        select c.id, c.title, c.sub_title, c.description, c.category, c.level, c.price, c.is_published,
-          (select string_agg(l.lecture_title, ' . ' order by l.position, l.created_at) from lectures l where l.course_id = c.id) as lectures
-        from courses c
-        where c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`),
-    );
-    const existing = rowsOf<{ course_id: string; terms: string[] | string }>(
-      await tx.execute(sql`
-        select course_id, terms from course_search
-        where course_id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
-        for update`),
-    );
-
+    const { courses, indexed } = await lockAndRead(tx, ids);
     const docs = courses.filter((c) => c.is_published).map(buildDoc);
     const keep = new Set(docs.map((d) => d.id));
-    const delta = new Map<string, number>();
-    const bump = (t: string, n: number) => delta.set(t, (delta.get(t) ?? 0) + n);
-    const oldTerms = new Map(existing.map((e) => [e.course_id, new Set(pgTextArray(e.terms))]));
-    for (const d of docs) {
-      const old = oldTerms.get(d.id) ?? new Set<string>();
-      const now = new Set(d.terms);
-      for (const t of now) if (!old.has(t)) bump(t, 1);
-      for (const t of old) if (!now.has(t)) bump(t, -1);
-    }
-    const removed = existing.filter((e) => !keep.has(e.course_id));
-    for (const e of removed) for (const t of oldTerms.get(e.course_id) ?? []) bump(t, -1);
-
-    if (removed.length) {
-      await tx.execute(
-        sql`delete from course_search where course_id in (select value::uuid from json_array_elements_text(${JSON.stringify(removed.map((e) => e.course_id))}::json))`,
-      );
-    }
-    if (docs.length) {
-      await tx.execute(sql`
-        insert into course_search (course_id, tsv, tsv_head, acronyms, terms, category, level, price, embedding, updated_at)
-        select d.id,
-          h.v || setweight(to_tsvector('english', d.category_text), 'C') || setweight(to_tsvector('english', d.description), 'D'),
-          h.v,
-          setweight(to_tsvector('english', d.acr_a), 'A') || setweight(to_tsvector('english', d.acr_b), 'B') ||
-            setweight(to_tsvector('english', d.acr_c), 'C'),
-          array(select json_array_elements_text(d.terms)),
-          d.category, d.level, d.price,
-          case when d.embedding is null then null else decode(d.embedding, 'hex') end,
-          now()
-        from json_to_recordset(${JSON.stringify(
-          docs.map((d) => ({
-            id: d.id,
-            title: d.title,
-            sub_title: d.subTitle,
-            category_text: d.categoryText,
-            description: d.description,
-            acr_a: d.acronymFields[0],
-            acr_b: d.acronymFields[1],
-            acr_c: d.acronymFields[2],
-            terms: d.terms,
-            category: d.category,
-            level: d.level,
-            price: d.price,
-            embedding: d.embedding,
-          })),
-        )}::json) as d(id uuid, title text, sub_title text, category_text text, description text,
-                       acr_a text, acr_b text, acr_c text, terms json,
-                       category text, level text, price int, embedding text)
-        -- The mined acronyms go to a column of their own, labelled by the field they come from:
-        -- matched by retrieval, read only with the candidates they matched.
-        cross join lateral (select setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.sub_title), 'B') as v) h
-        on conflict (course_id) do update set
-          tsv = excluded.tsv, tsv_head = excluded.tsv_head, acronyms = excluded.acronyms, terms = excluded.terms, category = excluded.category, level = excluded.level,
-          price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
-    }
+    const removed = indexed.filter((e) => !keep.has(e.course_id)).map((e) => e.course_id);
+    const delta = termDelta(docs, indexed, removed);
+    await removeFromIndex(tx, removed);
+    await writeDocs(tx, docs);
     // External embedder (search.embedder.ts): these courses are re-embedded by a job queued in this transaction.
     await queueReembed(
       reembed,
       tx,
       docs.map((d) => d.id),
     );
-    bump(VERSION_TERM, 1);
-    const changes = [...delta].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    if (changes.length) {
-      await tx.execute(sql`
-        insert into search_terms (term, lexeme, df)
-        select c.term,
-          case when c.term like '#%' then null else (tsvector_to_array(to_tsvector('english', c.term)))[1] end,
-          c.n
-        from json_to_recordset(${JSON.stringify(changes.map(([term, n]) => ({ term, n })))}::json) as c(term text, n int)
-        order by c.term
-        on conflict (term) do update set df = search_terms.df + excluded.df`);
-      const gone = changes.filter(([, n]) => n < 0).map(([t]) => t);
-      if (gone.length) {
-        await tx.execute(
-          sql`delete from search_terms where df <= 0 and term in (select json_array_elements_text(${JSON.stringify(gone)}::json))`,
-        );
-      }
-    }
+    delta.set(VERSION_TERM, (delta.get(VERSION_TERM) ?? 0) + 1);
+    await applyTermDelta(tx, delta);
   });
+}
+
+const idList = (ids: string[]) => sql`(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+
+/** Locks the courses' index rows for this transaction, then reads the courses and what is indexed of them now. */
+async function lockAndRead(tx: DbOrTx, ids: string[]) {
+  // Serialise concurrent re-indexing of the same course (both drivers support this).
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(727301, hashtext(id)) from json_array_elements_text(${JSON.stringify(ids)}::json) as t(id) order by id`,
+  );
+  const courses = rowsOf<CourseRow>(
+    await tx.execute(sql`
+      select c.id, c.title, c.sub_title, c.description, c.category, c.level, c.price, c.is_published,
+        (select string_agg(l.lecture_title, ' . ' order by l.position, l.created_at) from lectures l where l.course_id = c.id) as lectures
+      from courses c
+      where c.id in ${idList(ids)}`),
+  );
+  const indexed = rowsOf<{ course_id: string; terms: string[] | string }>(
+    await tx.execute(sql`
+      select course_id, terms from course_search
+      where course_id in ${idList(ids)}
+      for update`),
+  );
+  return { courses, indexed };
+}
+
+/** How each word's course count (search_terms.df) changes: words a course gains or loses, and all of a removed course's. */
+function termDelta(
+  docs: IndexedDoc[],
+  indexed: { course_id: string; terms: string[] | string }[],
+  removed: string[],
+): Map<string, number> {
+  const delta = new Map<string, number>();
+  const bump = (t: string, n: number) => delta.set(t, (delta.get(t) ?? 0) + n);
+  const oldTerms = new Map(indexed.map((e) => [e.course_id, new Set(pgTextArray(e.terms))]));
+  for (const d of docs) {
+    const old = oldTerms.get(d.id) ?? new Set<string>();
+    const now = new Set(d.terms);
+    for (const t of now) if (!old.has(t)) bump(t, 1);
+    for (const t of old) if (!now.has(t)) bump(t, -1);
+  }
+  for (const id of removed) for (const t of oldTerms.get(id) ?? []) bump(t, -1);
+  return delta;
+}
+
+/** Courses gone or unpublished leave the index. */
+async function removeFromIndex(tx: DbOrTx, courseIds: string[]) {
+  if (courseIds.length === 0) return;
+  await tx.execute(sql`delete from course_search where course_id in ${idList(courseIds)}`);
+}
+
+/** Writes the published courses' index rows (the weighted text vectors, the terms, the filters, the embedding). */
+async function writeDocs(tx: DbOrTx, docs: IndexedDoc[]) {
+  if (docs.length === 0) return;
+  await tx.execute(sql`
+    insert into course_search (course_id, tsv, tsv_head, acronyms, terms, category, level, price, embedding, updated_at)
+    select d.id,
+      h.v || setweight(to_tsvector('english', d.category_text), 'C') || setweight(to_tsvector('english', d.description), 'D'),
+      h.v,
+      setweight(to_tsvector('english', d.acr_a), 'A') || setweight(to_tsvector('english', d.acr_b), 'B') ||
+        setweight(to_tsvector('english', d.acr_c), 'C'),
+      array(select json_array_elements_text(d.terms)),
+      d.category, d.level, d.price,
+      case when d.embedding is null then null else decode(d.embedding, 'hex') end,
+      now()
+    from json_to_recordset(${JSON.stringify(
+      docs.map((d) => ({
+        id: d.id,
+        title: d.title,
+        sub_title: d.subTitle,
+        category_text: d.categoryText,
+        description: d.description,
+        acr_a: d.acronymFields[0],
+        acr_b: d.acronymFields[1],
+        acr_c: d.acronymFields[2],
+        terms: d.terms,
+        category: d.category,
+        level: d.level,
+        price: d.price,
+        embedding: d.embedding,
+      })),
+    )}::json) as d(id uuid, title text, sub_title text, category_text text, description text,
+                   acr_a text, acr_b text, acr_c text, terms json,
+                   category text, level text, price int, embedding text)
+    -- The mined acronyms go to a column of their own, labelled by the field they come from:
+    -- matched by retrieval, read only with the candidates they matched.
+    cross join lateral (select setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.sub_title), 'B') as v) h
+    on conflict (course_id) do update set
+      tsv = excluded.tsv, tsv_head = excluded.tsv_head, acronyms = excluded.acronyms, terms = excluded.terms, category = excluded.category, level = excluded.level,
+      price = excluded.price, embedding = excluded.embedding, updated_at = excluded.updated_at`);
+}
+
+/** Applies the words' count changes to search_terms (in term order, so concurrent writers lock alike); a word no course has left goes. */
+async function applyTermDelta(tx: DbOrTx, delta: Map<string, number>) {
+  const changes = [...delta].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    insert into search_terms (term, lexeme, df)
+    select c.term,
+      case when c.term like '#%' then null else (tsvector_to_array(to_tsvector('english', c.term)))[1] end,
+      c.n
+    from json_to_recordset(${JSON.stringify(changes.map(([term, n]) => ({ term, n })))}::json) as c(term text, n int)
+    order by c.term
+    on conflict (term) do update set df = search_terms.df + excluded.df`);
+  const gone = changes.filter(([, n]) => n < 0).map(([t]) => t);
+  if (gone.length) {
+    await tx.execute(
+      sql`delete from search_terms where df <= 0 and term in (select json_array_elements_text(${JSON.stringify(gone)}::json))`,
+    );
+  }
 }
 
 /** PostgreSQL text[] from either driver (node-pg parses it; some paths give the literal). */
