@@ -16,6 +16,11 @@ export { type ReembedQueue, searchEmbedderPlugin } from './engine/search.embedde
  * `searchIndexUpgradePlugin`: app.ts starts the index's upgrade to a new format with it.
  */
 export { markIndexCurrent, reindexAll, reindexCourse, searchIndexUpgradePlugin } from './engine/search.index.ts';
+/**
+ * Short texts other than courses (a course's Q&A questions) searched with the engine's language
+ * handling: `recordTsvector` and `recordTerms` when one is stored, `recordMatcher` to find them.
+ */
+export { type RecordVocabulary, recordMatcher, recordTerms, recordTsvector } from './engine/search.records.ts';
 
 export interface SearchContext {
   db: DbOrTx;
