@@ -40,60 +40,11 @@ const isNotFound = (error: unknown) => {
  */
 export function s3Storage(opts: S3StorageOptions): Storage & { client: S3Client } {
   const { bucket } = opts;
-  const client = new S3Client({
-    region: opts.region ?? 'us-east-1',
-    endpoint: opts.endpoint,
-    forcePathStyle: opts.forcePathStyle,
-    credentials:
-      opts.accessKeyId && opts.secretAccessKey
-        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-        : undefined,
-    // Checksums only where S3 requires them: R2, MinIO and older S3-compatibles reject the new defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = s3Client(opts);
   const publicBase = opts.publicUrl?.replace(/\/$/, '');
-
-  const headers = (key: string) => ({
-    ContentType: contentTypeOf(key),
-    // Public names carry a content hash: they never change, so caches may keep them for good.
-    CacheControl: key.startsWith('public/') ? 'public, max-age=31536000, immutable' : 'private, no-cache',
-  });
-
   return {
     client,
-    async put(key, body) {
-      if (Buffer.isBuffer(body)) {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ...headers(key) }));
-        return { size: body.length };
-      }
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, callback) {
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
-      // An error of the source (not a video, too large, client gone) aborts the upload.
-      body.once('error', (error) => counter.destroy(error));
-      body.pipe(counter);
-      const upload = new Upload({
-        client,
-        params: { Bucket: bucket, Key: key, Body: counter, ...headers(key) },
-        partSize: PART_SIZE,
-        queueSize: QUEUE_SIZE,
-        // A failed upload leaves no parts behind (all or nothing, like the local driver).
-        leavePartsOnError: false,
-      });
-      try {
-        await upload.done();
-      } catch (error) {
-        body.unpipe(counter);
-        counter.destroy();
-        throw error;
-      }
-      return { size };
-    },
+    put: (key, body) => putObject(client, bucket, key, body),
     async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
@@ -103,44 +54,11 @@ export function s3Storage(opts: S3StorageOptions): Storage & { client: S3Client 
         throw error;
       }
     },
-    read(key, range) {
-      // The Storage interface hands out a stream at once; the object's bytes flow in when S3 answers.
-      const out = new PassThrough();
-      const command = new GetObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      });
-      const abort = new AbortController();
-      out.once('close', () => abort.abort());
-      client.send(command, { abortSignal: abort.signal }).then(
-        (res) => {
-          const body = res.Body as Readable;
-          body.once('error', (error) => out.destroy(error));
-          body.pipe(out);
-          out.once('close', () => body.destroy());
-        },
-        (error) => out.destroy(error),
-      );
-      return out;
-    },
+    read: (key, range) => readObject(client, bucket, key, range),
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
-    async removePrefix(prefix) {
-      const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
-      for (;;) {
-        const keys = await listKeys(client, bucket, folder, 1000);
-        if (keys.length === 0) return;
-        const res = await client.send(
-          new DeleteObjectsCommand({
-            Bucket: bucket,
-            Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-          }),
-        );
-        if (res.Errors?.length) throw new Error(`could not delete ${res.Errors.length} objects under ${folder}`);
-      }
-    },
+    removePrefix: (prefix) => removeFolder(client, bucket, prefix),
     async list(prefix = '') {
       return (await listKeys(client, bucket, prefix)).sort();
     },
@@ -158,6 +76,99 @@ export function s3Storage(opts: S3StorageOptions): Storage & { client: S3Client 
       client.destroy();
     },
   };
+}
+
+function s3Client(opts: S3StorageOptions) {
+  return new S3Client({
+    region: opts.region ?? 'us-east-1',
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+    // Checksums only where S3 requires them: R2, MinIO and older S3-compatibles reject the new defaults.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+const objectHeaders = (key: string) => ({
+  ContentType: contentTypeOf(key),
+  // Public names carry a content hash: they never change, so caches may keep them for good.
+  CacheControl: key.startsWith('public/') ? 'public, max-age=31536000, immutable' : 'private, no-cache',
+});
+
+/** A buffer in one PutObject; a stream in a multipart upload, counted as it passes. */
+async function putObject(client: S3Client, bucket: string, key: string, body: Readable | Buffer) {
+  if (Buffer.isBuffer(body)) {
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ...objectHeaders(key) }));
+    return { size: body.length };
+  }
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  // An error of the source (not a video, too large, client gone) aborts the upload.
+  body.once('error', (error) => counter.destroy(error));
+  body.pipe(counter);
+  const upload = new Upload({
+    client,
+    params: { Bucket: bucket, Key: key, Body: counter, ...objectHeaders(key) },
+    partSize: PART_SIZE,
+    queueSize: QUEUE_SIZE,
+    // A failed upload leaves no parts behind (all or nothing, like the local driver).
+    leavePartsOnError: false,
+  });
+  try {
+    await upload.done();
+  } catch (error) {
+    body.unpipe(counter);
+    counter.destroy();
+    throw error;
+  }
+  return { size };
+}
+
+/** The Storage interface hands out a stream at once; the object's bytes flow in when S3 answers. */
+function readObject(client: S3Client, bucket: string, key: string, range?: { start: number; end: number }) {
+  const out = new PassThrough();
+  const command = new GetObjectCommand({
+    Bucket: bucket,
+    Key: key,
+    Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+  });
+  const abort = new AbortController();
+  out.once('close', () => abort.abort());
+  client.send(command, { abortSignal: abort.signal }).then(
+    (res) => {
+      const body = res.Body as Readable;
+      body.once('error', (error) => out.destroy(error));
+      body.pipe(out);
+      out.once('close', () => body.destroy());
+    },
+    (error) => out.destroy(error),
+  );
+  return out;
+}
+
+/** Deletes a folder's keys a thousand (one DeleteObjects) at a time until none is left. */
+async function removeFolder(client: S3Client, bucket: string, prefix: string) {
+  const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
+  for (;;) {
+    const keys = await listKeys(client, bucket, folder, 1000);
+    if (keys.length === 0) return;
+    const res = await client.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    if (res.Errors?.length) throw new Error(`could not delete ${res.Errors.length} objects under ${folder}`);
+  }
 }
 
 async function listKeys(client: S3Client, bucket: string, prefix: string, limit = Number.POSITIVE_INFINITY) {
