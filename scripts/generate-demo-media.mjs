@@ -19,7 +19,9 @@
  *
  * Needs `sharp` (a workspace dependency) and `ffmpeg` on PATH (or FFMPEG=/path/to/ffmpeg).
  * Fonts: Noto Sans / DejaVu Sans via fontconfig; drawtext in the videos is skipped when no
- * DejaVu/Noto TTF file is found.
+ * DejaVu/Noto TTF file is found. The Hindi courses' titles need Noto Sans Devanagari too (TTF or
+ * OTF: sharp's fontconfig does not read the WOFF files of @fontsource; FONTCONFIG_FILE may point
+ * at a directory holding them).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';

@@ -336,7 +336,8 @@ function courseRecord(o: Resolved, i: number, c: SyntheticCourse, at: Date, medi
 async function storeSharedMedia(storage: Storage) {
   const thumbnails = new Map<string, string[]>();
   const allThumbnails: string[] = [];
-  for (const c of DEMO_COURSES) {
+  // English ones only: the synthetic texts are English (the Hindi demo thumbnails carry Hindi titles).
+  for (const c of DEMO_COURSES.filter((demo) => (demo.language ?? 'en') === 'en')) {
     const key = await storeThumbnail(
       storage,
       'synthetic',

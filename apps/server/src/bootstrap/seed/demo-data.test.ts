@@ -1,6 +1,13 @@
 import { publishChecklist } from '@kaksha/contracts';
 import { describe, expect, it } from 'vitest';
 import { DEMO_COURSES } from './demo-data.ts';
+import { DEMO_QUIZZES } from './demo-learning.ts';
+
+/** Share of a text's letters (and their vowel signs) that are Devanagari. */
+const devanagari = (text: string) => {
+  const letters = text.match(/[\p{L}\p{M}]/gu) ?? [];
+  return letters.filter((l) => /\p{Script=Devanagari}/u.test(l)).length / Math.max(letters.length, 1);
+};
 
 /**
  * The demo seed writes its courses directly, past editcourse: its published ones must still be
@@ -21,5 +28,18 @@ describe('the demo courses', () => {
         c.title,
       ).toEqual([]);
     }
+  });
+
+  it('has several courses taught in Hindi, written in Hindi (issue #29)', () => {
+    const hindi = DEMO_COURSES.filter((c) => c.language === 'hi');
+    expect(hindi.length).toBeGreaterThanOrEqual(4);
+    for (const c of hindi) {
+      // Mostly Devanagari; names of tools (HTML, Nmap, VLOOKUP) stay as they are written.
+      for (const text of [c.title, c.subTitle, c.description]) expect(devanagari(text), text).toBeGreaterThan(0.5);
+      for (const l of c.lectures) expect(devanagari(l.title), l.title).toBeGreaterThan(0.3);
+      for (const q of DEMO_QUIZZES[c.key].questions) expect(devanagari(q.prompt), q.prompt).toBeGreaterThan(0.5);
+    }
+    // The others are in English.
+    for (const c of DEMO_COURSES.filter((c) => c.language !== 'hi')) expect(devanagari(c.title), c.title).toBe(0);
   });
 });

@@ -9,8 +9,9 @@
  *   educators  ananya@ / rohan@ / vikram@kaksha.dev           password Educator@123
  *   students   priya@ / aditya@ / sneha@ / rahul@kaksha.dev    password Student@123
  *   (sneha finished html-css-js-foundations and holds its certificate)
+ * Four courses are taught in Hindi and written in Hindi (issue #29): their `language` is 'hi'.
  */
-import type { Category, Level } from '@kaksha/contracts';
+import type { Category, CourseLanguage, Level } from '@kaksha/contracts';
 
 export interface DemoUser {
   /** Stable handle used by the other lists in this file. */
@@ -40,6 +41,8 @@ export interface DemoCourse {
   description: string;
   category: Category;
   level: Level;
+  /** The language it is taught in; English when left out. */
+  language?: CourseLanguage;
   /** Whole INR, 0 = free. */
   price: number;
   /** File name in seed-media/thumbnails. */
@@ -694,6 +697,95 @@ export const DEMO_COURSES: DemoCourse[] = [
       { title: 'Investing with SIPs, PPF and NPS', video: 'lecture-01.mp4', isPreviewFree: false },
     ],
   },
+
+  // ── Taught in Hindi (issue #29) ─────────────────────────────────────────────
+  {
+    key: 'python-shuruaat-hindi',
+    creator: 'rohan',
+    title: 'पायथन प्रोग्रामिंग: शुरुआत से',
+    subTitle: 'आसान हिन्दी में कोडिंग सीखें — वेरिएबल से लेकर अपने पहले प्रोजेक्ट तक',
+    description:
+      'क्या आपने कभी कोड नहीं लिखा? यह मुफ़्त कोर्स बिल्कुल शुरुआत से पायथन सिखाता है, आसान हिन्दी में। आप वेरिएबल, शर्तें, लूप और फ़ंक्शन समझेंगे, लिस्ट और डिक्शनरी में डेटा रखना सीखेंगे, और फ़ाइलें पढ़ना-लिखना सीखेंगे। हर अध्याय के अंत में एक छोटा अभ्यास है, और आख़िर में आप एक ख़र्च-हिसाब ऐप बनाएँगे जिसे आप अपने पोर्टफ़ोलियो में दिखा सकते हैं।',
+    category: 'Data Science',
+    level: 'Beginner',
+    language: 'hi',
+    price: 0,
+    thumbnail: 'python-shuruaat-hindi.jpg',
+    isPublished: true,
+    lectures: [
+      { title: 'पायथन क्या है और इसे कैसे इंस्टॉल करें', video: 'lecture-03.mp4', isPreviewFree: true },
+      { title: 'वेरिएबल, डेटा टाइप और इनपुट-आउटपुट', video: 'lecture-04.mp4', isPreviewFree: false },
+      { title: 'शर्तें और लूप: if, for और while', video: 'lecture-01.mp4', isPreviewFree: false },
+      { title: 'फ़ंक्शन बनाना और इस्तेमाल करना', video: 'lecture-02.mp4', isPreviewFree: false },
+      { title: 'लिस्ट, डिक्शनरी और फ़ाइलें', video: 'lecture-03.mp4', isPreviewFree: false },
+      { title: 'प्रोजेक्ट: ख़र्च-हिसाब ऐप', video: 'lecture-04.mp4', isPreviewFree: false },
+    ],
+  },
+  {
+    key: 'excel-data-analysis-hindi',
+    creator: 'rohan',
+    title: 'एक्सेल से डेटा एनालिसिस: शुरुआती लोगों के लिए',
+    subTitle: 'फ़ॉर्मूला, पिवट टेबल और चार्ट से दफ़्तर का काम तेज़ी से करें',
+    description:
+      'दफ़्तर में हर दिन एक्सेल पर घंटों लगते हैं? इस कोर्स में आप ज़रूरी फ़ॉर्मूला (SUM, IF, VLOOKUP और XLOOKUP), डेटा की सफ़ाई, सॉर्ट और फ़िल्टर, पिवट टेबल और साफ़-सुथरे चार्ट बनाना सीखेंगे। सारे उदाहरण भारतीय कारोबार के डेटा जैसे हैं — बिक्री, जीएसटी और स्टॉक। कोर्स के अंत में आप एक पूरा सेल्स डैशबोर्ड ख़ुद बनाएँगे।',
+    category: 'Data Analytics',
+    level: 'Beginner',
+    language: 'hi',
+    price: 499,
+    thumbnail: 'excel-data-analysis-hindi.jpg',
+    isPublished: true,
+    lectures: [
+      { title: 'एक्सेल की बुनियाद: शीट, सेल और रेंज', video: 'lecture-02.mp4', isPreviewFree: true },
+      { title: 'ज़रूरी फ़ॉर्मूला: SUM, IF और VLOOKUP', video: 'lecture-03.mp4', isPreviewFree: false },
+      { title: 'डेटा की सफ़ाई, सॉर्ट और फ़िल्टर', video: 'lecture-04.mp4', isPreviewFree: false },
+      { title: 'पिवट टेबल से रिपोर्ट बनाना', video: 'lecture-01.mp4', isPreviewFree: false },
+      { title: 'चार्ट और सेल्स डैशबोर्ड', video: 'lecture-02.mp4', isPreviewFree: false },
+    ],
+  },
+  {
+    key: 'web-development-hindi',
+    creator: 'ananya',
+    title: 'वेब डेवलपमेंट हिन्दी में: HTML, CSS और JavaScript',
+    subTitle: 'अपनी पहली वेबसाइट बनाइए और उसे इंटरनेट पर लाइव कीजिए',
+    description:
+      'इस कोर्स में आप शून्य से वेब पेज बनाना सीखेंगे। HTML से पेज का ढाँचा, CSS से रंग, लेआउट और मोबाइल पर ठीक दिखने वाला डिज़ाइन (Flexbox और Grid), और JavaScript से बटन, फ़ॉर्म और छोटी-छोटी इंटरैक्टिव चीज़ें। आख़िर में आप अपनी पोर्टफ़ोलियो वेबसाइट GitHub Pages पर मुफ़्त में प्रकाशित करेंगे।',
+    category: 'Web Development',
+    level: 'Beginner',
+    language: 'hi',
+    price: 799,
+    thumbnail: 'web-development-hindi.jpg',
+    isPublished: true,
+    lectures: [
+      { title: 'वेब कैसे काम करता है', video: 'lecture-04.mp4', isPreviewFree: true },
+      { title: 'HTML: पेज का ढाँचा', video: 'lecture-01.mp4', isPreviewFree: false },
+      { title: 'CSS: रंग, फ़ॉन्ट और लेआउट', video: 'lecture-02.mp4', isPreviewFree: false },
+      { title: 'Flexbox और Grid से रिस्पॉन्सिव डिज़ाइन', video: 'lecture-03.mp4', isPreviewFree: false },
+      { title: 'JavaScript की बुनियाद: इवेंट और DOM', video: 'lecture-04.mp4', isPreviewFree: false },
+      { title: 'GitHub Pages पर वेबसाइट प्रकाशित करना', video: 'lecture-01.mp4', isPreviewFree: false },
+    ],
+  },
+  {
+    key: 'cyber-security-hindi',
+    creator: 'vikram',
+    title: 'साइबर सुरक्षा और एथिकल हैकिंग की बुनियाद',
+    subTitle: 'नेटवर्क, लिनक्स और आम हमलों को समझें — क़ानूनी और सुरक्षित तरीक़े से',
+    description:
+      'यह कोर्स उनके लिए है जो साइबर सुरक्षा में करियर बनाना चाहते हैं। आप नेटवर्क की बुनियाद, लिनक्स कमांड लाइन, Nmap से स्कैनिंग, पासवर्ड और फ़िशिंग हमले, और वेब ऐप्लिकेशन की आम कमज़ोरियाँ (OWASP Top 10) समझेंगे। हर प्रयोग आपकी अपनी लैब में होता है, और हर क़दम पर हम क़ानूनी सीमाओं और ज़िम्मेदार ख़ुलासे (responsible disclosure) की बात करते हैं।',
+    category: 'Ethical Hacking',
+    level: 'Beginner',
+    language: 'hi',
+    price: 1299,
+    thumbnail: 'cyber-security-hindi.jpg',
+    isPublished: true,
+    lectures: [
+      { title: 'साइबर सुरक्षा का परिचय और करियर', video: 'lecture-01.mp4', isPreviewFree: true },
+      { title: 'नेटवर्क की बुनियाद: IP, पोर्ट और प्रोटोकॉल', video: 'lecture-02.mp4', isPreviewFree: false },
+      { title: 'लिनक्स कमांड लाइन और अपनी लैब', video: 'lecture-03.mp4', isPreviewFree: false },
+      { title: 'Nmap से नेटवर्क स्कैनिंग', video: 'lecture-04.mp4', isPreviewFree: false },
+      { title: 'पासवर्ड हमले और फ़िशिंग से बचाव', video: 'lecture-01.mp4', isPreviewFree: false },
+      { title: 'वेब ऐप की आम कमज़ोरियाँ: OWASP Top 10', video: 'lecture-02.mp4', isPreviewFree: false },
+    ],
+  },
 ];
 
 /** Students only, published courses only. */
@@ -709,11 +801,13 @@ export const DEMO_ENROLLMENTS: DemoEnrollment[] = [
   { user: 'aditya', course: 'data-science-python-bootcamp' },
   { user: 'aditya', course: 'chatgpt-prompt-engineering' },
   { user: 'aditya', course: 'tableau-dashboards' },
+  { user: 'aditya', course: 'excel-data-analysis-hindi' },
 
   { user: 'sneha', course: 'figma-ui-design-masterclass' },
   { user: 'sneha', course: 'ux-research-case-studies' },
   { user: 'sneha', course: 'html-css-js-foundations' },
   { user: 'sneha', course: 'ai-tools-productivity' },
+  { user: 'sneha', course: 'python-shuruaat-hindi' },
 
   { user: 'rahul', course: 'ml-python-foundations' },
   { user: 'rahul', course: 'llm-apps-rag' },
@@ -829,5 +923,17 @@ export const DEMO_REVIEWS: DemoReview[] = [
     course: 'github-copilot-developers',
     rating: 4,
     comment: 'Practical tips on giving Copilot context. My unit tests get written much faster now.',
+  },
+  {
+    user: 'aditya',
+    course: 'excel-data-analysis-hindi',
+    rating: 5,
+    comment: 'VLOOKUP और पिवट टेबल पहली बार इतनी आसानी से समझ आए। अब महीने की सेल्स रिपोर्ट आधे घंटे में बन जाती है।',
+  },
+  {
+    user: 'sneha',
+    course: 'python-shuruaat-hindi',
+    rating: 4,
+    comment: 'हिन्दी में समझाने से लूप और फ़ंक्शन बहुत साफ़ हो गए। अभ्यास के सवाल थोड़े और होते तो और अच्छा होता।',
   },
 ];

@@ -2,10 +2,15 @@
  * Demo learning content on top of demo-data.ts: each course's sections, one quiz per course,
  * and one learner who finished a course and holds its certificate. Pure data; seed.ts stores it.
  */
+import type { CourseLanguage } from '@kaksha/contracts';
 import type { StoredQuizQuestion } from '../../core/db/schema/index.ts';
 
-/** Section titles for a course of `lectureCount` lectures: two sections up to 4 lectures, else three. */
-export function demoSectionTitles(lectureCount: number) {
+/**
+ * Section titles for a course of `lectureCount` lectures: two sections up to 4 lectures, else
+ * three; in Hindi for a course taught in Hindi.
+ */
+export function demoSectionTitles(lectureCount: number, language: CourseLanguage = 'en') {
+  if (language === 'hi') return lectureCount <= 4 ? ['शुरुआत', 'आगे की राह'] : ['शुरुआत', 'मुख्य कौशल', 'अभ्यास में'];
   return lectureCount <= 4 ? ['Getting Started', 'Going Further'] : ['Getting Started', 'Core Skills', 'In Practice'];
 }
 
@@ -45,6 +50,15 @@ const trueFalse = (prompt: string, isTrue: boolean, explanation: string): Stored
   prompt,
   kind: 'truefalse',
   options: ['True', 'False'],
+  correct: [isTrue ? 0 : 1],
+  explanation,
+});
+
+/** A true/false question of a course taught in Hindi: सही (true) or गलत (false). */
+const sahiGalat = (prompt: string, isTrue: boolean, explanation: string): StoredQuizQuestion => ({
+  prompt,
+  kind: 'truefalse',
+  options: ['सही', 'गलत'],
   correct: [isTrue ? 0 : 1],
   explanation,
 });
@@ -594,6 +608,86 @@ export const DEMO_QUIZZES: Record<string, DemoQuiz> = {
       ['PPF', 'ELSS funds', 'Credit card rewards'],
       [0, 1],
       'PPF and ELSS qualify; rewards do not.',
+    ),
+  ),
+  'python-shuruaat-hindi': quiz(
+    'पायथन की जाँच',
+    one(
+      'पायथन में स्क्रीन पर कुछ दिखाने के लिए कौन-सा फ़ंक्शन है?',
+      ['input()', 'print()', 'len()', 'type()'],
+      1,
+      'print() अपने तर्क स्क्रीन पर दिखाता है; input() उपयोगकर्ता से पढ़ता है।',
+    ),
+    sahiGalat(
+      'for लूप किसी लिस्ट के हर आइटम पर एक-एक करके चलता है।',
+      true,
+      'for लूप लिस्ट, स्ट्रिंग या range के हर आइटम को बारी-बारी से लेता है।',
+    ),
+    many(
+      'इनमें से कौन-से पायथन के डेटा टाइप हैं?',
+      ['list', 'dict', 'table'],
+      [0, 1],
+      'list और dict पायथन में बने हुए हैं; table कोई डेटा टाइप नहीं है।',
+    ),
+  ),
+  'excel-data-analysis-hindi': quiz(
+    'एक्सेल की जाँच',
+    one(
+      'किसी दूसरी टेबल से मिलता हुआ मान ढूँढने के लिए कौन-सा फ़ॉर्मूला है?',
+      ['SUM', 'VLOOKUP', 'COUNT', 'ROUND'],
+      1,
+      'VLOOKUP (या नया XLOOKUP) किसी कुंजी से दूसरी टेबल का मान लाता है।',
+    ),
+    sahiGalat(
+      'पिवट टेबल बनाने से असली डेटा बदल जाता है।',
+      false,
+      'पिवट टेबल डेटा का सारांश दिखाती है; असली डेटा जैसा था वैसा ही रहता है।',
+    ),
+    many(
+      'डेटा की सफ़ाई में इनमें से क्या आता है?',
+      ['दोहराई गई पंक्तियाँ हटाना', 'खाली जगहें ठीक करना', 'चार्ट का रंग बदलना'],
+      [0, 1],
+      'दोहराव और खाली मान ठीक करना सफ़ाई है; रंग बदलना सजावट है।',
+    ),
+  ),
+  'web-development-hindi': quiz(
+    'वेब डेवलपमेंट की जाँच',
+    one(
+      'पेज का सबसे बड़ा शीर्षक किस HTML टैग में लिखते हैं?',
+      ['<h1>', '<p>', '<title>', '<div>'],
+      0,
+      '<h1> पेज का मुख्य शीर्षक है; <title> ब्राउज़र के टैब में दिखता है।',
+    ),
+    sahiGalat(
+      'CSS Flexbox से चीज़ों को एक पंक्ति या एक कॉलम में सजाया जाता है।',
+      true,
+      'Flexbox एक दिशा में लेआउट के लिए है; दो दिशाओं के लिए Grid।',
+    ),
+    many(
+      'इनमें से कौन-सी चीज़ें JavaScript से की जा सकती हैं?',
+      ['बटन क्लिक पर कुछ करना', 'फ़ॉर्म की जाँच', 'सर्वर के बिना डेटाबेस चलाना'],
+      [0, 1],
+      'JavaScript ब्राउज़र में इवेंट और फ़ॉर्म सँभालती है।',
+    ),
+  ),
+  'cyber-security-hindi': quiz(
+    'साइबर सुरक्षा की जाँच',
+    one(
+      'Nmap किस काम आता है?',
+      ['नेटवर्क पर खुले पोर्ट ढूँढना', 'वीडियो एडिट करना', 'पासवर्ड याद रखना'],
+      0,
+      'Nmap नेटवर्क स्कैन करके खुले पोर्ट और चल रही सेवाएँ बताता है।',
+    ),
+    sahiGalat(
+      'किसी वेबसाइट की जाँच उसके मालिक की लिखित अनुमति के बिना करना ठीक है।',
+      false,
+      'अनुमति के बिना जाँच ग़ैर-क़ानूनी है; हमेशा लिखित अनुमति और तय दायरा लें।',
+    ),
+    many(
+      'फ़िशिंग से बचने के लिए क्या करें?',
+      ['लिंक खोलने से पहले भेजने वाले का पता जाँचें', 'दो-चरणीय सत्यापन चालू रखें', 'OTP किसी से भी साझा करें'],
+      [0, 1],
+      'OTP कभी साझा न करें; पता जाँचना और दो-चरणीय सत्यापन बचाते हैं।',
     ),
   ),
 };

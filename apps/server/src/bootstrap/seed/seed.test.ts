@@ -69,6 +69,16 @@ describe('demo content', async () => {
     expect(again.json()._id).toBe(mine[0]._id);
   });
 
+  it('lists its Hindi courses under the catalogue’s Hindi filter, with Hindi sections', async () => {
+    const hindi = DEMO_COURSES.filter((c) => c.language === 'hi' && c.isPublished);
+    const page = (await app.inject('/api/course/catalog?language=hi')).json();
+    expect(page.courses.map((c: { title: string }) => c.title).sort()).toEqual(hindi.map((c) => c.title).sort());
+    expect(page.facets.language.find((f: { value: string }) => f.value === 'hi').count).toBe(hindi.length);
+    const course = (await app.inject(`/api/course/getcourse/${page.courses[0]._id}`)).json();
+    expect(course.language).toBe('hi');
+    expect(course.sections.map((s: { title: string }) => s.title)).toContain('शुरुआत');
+  });
+
   it('leaves a search index of the current format: nothing to re-index at start', async () => {
     // As at a first start, where the demo content is seeded before the app is ready.
     const fresh = await buildTestApp();

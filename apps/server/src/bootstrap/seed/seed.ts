@@ -77,6 +77,7 @@ export async function seedDemoContent(app: FastifyInstance) {
           description: c.description,
           category: c.category,
           level: c.level,
+          language: c.language ?? 'en',
           price: c.price,
           isPublished: c.isPublished,
           createdAt: at,
@@ -92,7 +93,7 @@ export async function seedDemoContent(app: FastifyInstance) {
       await tx.update(courses).set({ thumbnailKey, updatedAt: at }).where(sql`${courses.id} = ${row.id}`);
 
       // Sections (2 or 3), the lectures spread over them in order.
-      const titles = demoSectionTitles(c.lectures.length);
+      const titles = demoSectionTitles(c.lectures.length, c.language);
       const sectionOf: string[] = [];
       for (const [i, group] of spreadOver(c.lectures, titles.length).entries()) {
         const [section] = await tx
