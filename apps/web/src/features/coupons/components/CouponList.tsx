@@ -26,7 +26,7 @@ const FACTS: [string, (c: Coupon) => string][] = [
 /** The educator's coupons: a table on wide screens, cards on narrow ones. */
 export function CouponList({ coupons, courses }: { coupons: Coupon[]; courses: CouponCourse[] }) {
   const columns: TableColumn<Coupon>[] = [
-    { header: 'Code', cell: (c) => <Code coupon={c} /> },
+    { header: 'Code', cell: (c) => <Code coupon={c} />, className: 'whitespace-nowrap' },
     { header: 'Course', cell: courseText },
     { header: 'Discount', cell: discountText, className: 'whitespace-nowrap' },
     { header: 'Redemptions', cell: redemptionsText, className: 'whitespace-nowrap' },

@@ -1,6 +1,6 @@
 import type { PaymentQuote } from '@kaksha/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -13,6 +13,9 @@ export const quoteQuery = (courseId: string, couponCode?: string) =>
     queryKey: queryKeys.quote(courseId, couponCode),
     queryFn: () => api.post<PaymentQuote>('/api/payment/quote', couponCode ? { courseId, couponCode } : { courseId }),
     staleTime: 60_000,
+    // A refusal (a coupon that cannot be used, a course without a price) is the answer: shown at once, not asked again.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
   });
 
 export const useQuote = (courseId: string, couponCode: string | undefined, enabled: boolean) =>

@@ -102,6 +102,7 @@ beforeEach(() => {
           if (body.couponCode === 'OLDCODE') return json({ message: COUPON_MESSAGES.expired }, 400);
           return json(quoteFor(body.couponCode, billing?.stateCode ?? '29'));
         case 'POST /api/payment/create-order':
+          if (body.couponCode === 'LASTONE') return json({ message: COUPON_MESSAGES.exhausted }, 400);
           if (body.couponCode !== 'FREEBIE') return json({ ...order, amount: body.couponCode ? 116910 : 129900 });
           enrolledOnServer = [summary];
           return json({
@@ -199,6 +200,18 @@ describe('CourseCheckout', () => {
     await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
     await screen.findByRole('dialog', { name: 'Checkout' }, slow);
     expect(sent('POST', '/api/payment/create-order')[0]?.body).toEqual({ courseId: 'c1', userId: 'u1' });
+  });
+
+  it('a coupon used up between the quote and the order: its reason under the field and in a toast, the full price back', async () => {
+    const user = userEvent.setup();
+    renderCheckout('/viewcourse/c1?coupon=LASTONE');
+    expect(await appliedLine()).toHaveTextContent('Coupon LASTONE applied');
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    expect(await screen.findByLabelText('Coupon code')).toHaveAccessibleDescription(COUPON_MESSAGES.exhausted);
+    expect(toast.error).toHaveBeenCalledWith(COUPON_MESSAGES.exhausted);
+    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent('₹ 1,299.00'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enroll Now' })).toBeEnabled();
   });
 
   it('a share link (?coupon=CODE) applies the code on arrival', async () => {

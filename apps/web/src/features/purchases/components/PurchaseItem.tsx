@@ -8,6 +8,11 @@ import { mediaUrl } from '@/lib/media-url';
 import { documentPdfUrl } from '../api/purchases';
 import { RefundStatus } from './RefundStatus';
 
+/** An amount that never breaks between ₹ and its figure. */
+const Money = ({ children, strong = false }: { children: number; strong?: boolean }) => (
+  <span className={`whitespace-nowrap ${strong ? 'font-semibold text-ink' : ''}`}>{formatAmount(children)}</span>
+);
+
 function DocumentLink({ id, kind, number }: { id: string; kind: 'Invoice' | 'Credit note'; number: string }) {
   return (
     <a
@@ -37,7 +42,7 @@ export function PurchaseItem({ purchase, onRefund }: { purchase: Purchase; onRef
           width={160}
           height={90}
           loading="lazy"
-          className="aspect-video w-full rounded-md object-cover sm:w-40 sm:shrink-0"
+          className="aspect-video w-full rounded-md object-cover sm:w-40 sm:shrink-0 sm:self-start"
         />
       )}
       <article aria-labelledby={titleId} className="flex min-w-0 flex-1 flex-col gap-2">
@@ -50,15 +55,19 @@ export function PurchaseItem({ purchase, onRefund }: { purchase: Purchase; onRef
           <RefundStatus refund={refund} />
         </div>
         <p className="text-sm text-muted">
-          Bought {formatDate(purchase.paidAt)} ·{' '}
-          <span className="font-semibold text-ink">{formatAmount(purchase.amount)}</span>
+          Bought {formatDate(purchase.paidAt)} · <Money strong>{purchase.amount}</Money>
           {purchase.couponCode && (
             <>
               {' '}
-              (price {formatAmount(purchase.price)}, coupon {purchase.couponCode} − {formatAmount(purchase.discount)})
+              (price <Money>{purchase.price}</Money>, coupon {purchase.couponCode} − <Money>{purchase.discount}</Money>)
             </>
           )}
-          {refund && <> · {formatAmount(refund.amount)} refunded</>}
+          {refund && (
+            <>
+              {' '}
+              · <Money>{refund.amount}</Money> refunded
+            </>
+          )}
         </p>
         {(purchase.invoice || purchase.creditNote) && (
           <div className="-ml-2 flex flex-wrap gap-x-2">
