@@ -85,54 +85,9 @@ export interface JobsOptions {
 
 /** Starts pg-boss on the app's database (its own `pgboss` schema, created on first start). */
 export async function startJobs(database: Database, opts: JobsOptions) {
-  const makeBoss = () => {
-    const boss = new PgBoss({
-      // pg-boss runs its SQL through our connection (node-postgres pool or PGlite), no pool of its own.
-      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
-      schedule: false,
-      // Job payloads may carry mail (a reset code): finished jobs, completed or failed, move to
-      // the archive after a minute and are deleted from it a minute later.
-      archiveCompletedAfterSeconds: 60,
-      archiveFailedAfterSeconds: 60,
-      deleteAfterSeconds: 60,
-      maintenanceIntervalSeconds: 60,
-    } as PgBoss.ConstructorOptions);
-    boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
-    return boss;
-  };
-  // Instances starting together race to create the pgboss schema: the loser retries with a new
-  // pg-boss (by then the winner's schema is committed and is found).
-  let boss = makeBoss();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await boss.start();
-      break;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (attempt >= 10 || (code !== '23505' && code !== '42P06' && code !== '40P01')) throw error;
-      opts.log.warn({ attempt }, 'another instance is installing the job queue; retrying');
-      await new Promise((r) => setTimeout(r, 250 * attempt));
-      boss = makeBoss();
-    }
-  }
+  const boss = await startBoss(database, opts.log);
   const stopping = new AbortController();
-  const created = new Set<string>();
-  const ensureQueue = async (queue: string) => {
-    if (created.has(queue)) return;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(queue);
-        break;
-      } catch (error) {
-        // Another instance created it at the same moment, or deadlocked with us doing so
-        // (instances starting together create the same queues): then try again.
-        if (await boss.getQueue(queue)) break;
-        if (attempt >= 5 || (error as { code?: string }).code !== '40P01') throw error;
-        await new Promise((r) => setTimeout(r, 100 * attempt));
-      }
-    }
-    created.add(queue);
-  };
+  const ensureQueue = queueCreator(boss);
 
   const jobs: Jobs = {
     async send(queue, data, options = {}) {
@@ -150,26 +105,12 @@ export async function startJobs(database: Database, opts: JobsOptions) {
     async work(queue, handler, workOptions = {}) {
       await ensureQueue(queue);
       const workers = workOptions.concurrency ?? opts.concurrency;
+      const run = jobRunner(queue, handler as JobHandler, stopping.signal, opts.log);
       for (let i = 0; i < workers; i++) {
         await boss.work<object>(
           queue,
           { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true, batchSize: 1 },
-          async ([job]) => {
-            try {
-              await handler(job.data as never, {
-                id: job.id,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                signal: stopping.signal,
-              });
-            } catch (err) {
-              opts.log.warn(
-                { err, queue, jobId: job.id, retryCount: job.retryCount },
-                'job failed; it will be retried',
-              );
-              throw err;
-            }
-          },
+          run,
         );
       }
     },
@@ -188,6 +129,77 @@ export async function startJobs(database: Database, opts: JobsOptions) {
       stopping.abort();
       return boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
+  };
+}
+
+function newBoss(database: Database, log: JobsOptions['log']) {
+  const boss = new PgBoss({
+    // pg-boss runs its SQL through our connection (node-postgres pool or PGlite), no pool of its own.
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schedule: false,
+    // Job payloads may carry mail (a reset code): finished jobs, completed or failed, move to
+    // the archive after a minute and are deleted from it a minute later.
+    archiveCompletedAfterSeconds: 60,
+    archiveFailedAfterSeconds: 60,
+    deleteAfterSeconds: 60,
+    maintenanceIntervalSeconds: 60,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  return boss;
+}
+
+/**
+ * Instances starting together race to create the pgboss schema: the loser retries with a new
+ * pg-boss (by then the winner's schema is committed and is found).
+ */
+async function startBoss(database: Database, log: JobsOptions['log']) {
+  let boss = newBoss(database, log);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 10 || (code !== '23505' && code !== '42P06' && code !== '40P01')) throw error;
+      log.warn({ attempt }, 'another instance is installing the job queue; retrying');
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+      boss = newBoss(database, log);
+    }
+  }
+}
+
+/** Creates a queue the first time this process uses it. */
+function queueCreator(boss: PgBoss) {
+  const created = new Set<string>();
+  return async (queue: string) => {
+    if (created.has(queue)) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(queue);
+        break;
+      } catch (error) {
+        // Another instance created it at the same moment, or deadlocked with us doing so
+        // (instances starting together create the same queues): then try again.
+        if (await boss.getQueue(queue)) break;
+        if (attempt >= 5 || (error as { code?: string }).code !== '40P01') throw error;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+    created.add(queue);
+  };
+}
+
+type JobHandler = (data: object, job: JobInfo) => Promise<void>;
+
+/** pg-boss's handler of one fetched job: runs `handler`; a failure is logged and thrown, so the job is retried. */
+function jobRunner(queue: string, handler: JobHandler, signal: AbortSignal, log: JobsOptions['log']) {
+  return async ([job]: PgBoss.JobWithMetadata<object>[]) => {
+    try {
+      await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
+    } catch (err) {
+      log.warn({ err, queue, jobId: job.id, retryCount: job.retryCount }, 'job failed; it will be retried');
+      throw err;
+    }
   };
 }
 
