@@ -22,15 +22,17 @@ export async function insertCourses(db, sql, catalog, onBatch) {
       category: c.category,
       level: c.level,
       price: c.price,
+      // The language the course is taught in, when the catalogue says (dev-hi does); else the default.
+      language: c.language ?? 'en',
       lectures: c.lectures,
     }));
     ids.push(...rows.map((r) => r.id));
     const chunk = JSON.stringify(rows);
     await db.execute(sql`
-      insert into courses (id, creator_id, title, sub_title, description, category, level, price, is_published)
-      select id, ${creator}::uuid, title, sub_title, description, category, level, price, true
+      insert into courses (id, creator_id, title, sub_title, description, category, level, price, language, is_published)
+      select id, ${creator}::uuid, title, sub_title, description, category, level, price, language, true
       from json_to_recordset(${chunk}::json)
-        as x(id uuid, title text, sub_title text, description text, category text, level text, price int)`);
+        as x(id uuid, title text, sub_title text, description text, category text, level text, price int, language text)`);
     await db.execute(sql`
       insert into lectures (course_id, lecture_title, position)
       select x.id, l.value, l.ordinality - 1

@@ -1,3 +1,4 @@
+import { type CourseLanguage, DEFAULT_LANGUAGE, LANGUAGES } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../../../core/db/client.ts';
@@ -21,8 +22,10 @@ import { embed, quantize, wordVectors } from './search.vectors.ts';
  * every instance brings an older index up to date in place at start (`upgradeIndexFormat`).
  * 2: acronyms labelled by field, phonetic keys.
  * 3: plural acronyms singular ("LLMs" → llm), negated compounds ("no-code", "non-programmers").
+ * 4: text in other scripts read into Latin words (Devanagari by sound: search.translit.ts), and the
+ *    language a course is taught in, by name, at the end of its description ("hindi").
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 interface CourseRow {
   id: string;
@@ -34,6 +37,8 @@ interface CourseRow {
   price: number | null;
   is_published: boolean;
   lectures: string | null;
+  /** The language the course is taught in (LANGUAGE_CODES); absent in rows read before it existed. */
+  language?: string | null;
 }
 
 interface IndexedDoc {
@@ -53,13 +58,28 @@ interface IndexedDoc {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * The English name of the language a course is taught in, lower case, when it is not English: from
+ * its `language`, or, while that is the default, from its script (a title written in Devanagari is
+ * a course in Hindi).
+ */
+export function languageName(c: Pick<CourseRow, 'language' | 'title' | 'sub_title'>): string {
+  const code = c.language && c.language !== DEFAULT_LANGUAGE ? c.language : undefined;
+  if (code && code in LANGUAGES) return LANGUAGES[code as CourseLanguage].english.toLowerCase();
+  const letters = `${c.title} ${c.sub_title}`.match(/\p{L}/gu) ?? [];
+  const devanagari = letters.filter((ch) => /[\u0900-\u097f]/.test(ch)).length;
+  return devanagari * 2 > letters.length ? LANGUAGES.hi.english.toLowerCase() : '';
+}
+
 /** The canonical texts, the distinct words and the embedding of a course. */
 export function buildDoc(c: CourseRow): IndexedDoc {
   const title = canonicalize(c.title);
   const subTitle = canonicalize(c.sub_title);
   const category = canonicalize(c.category);
   const lectures = canonicalize(c.lectures ?? '');
-  const description = canonicalize(c.description);
+  // The language a course is taught in ("python in hindi"), said as its description would say it:
+  // the weakest field, so that it orders courses of one subject without outranking the subject.
+  const description = [canonicalize(c.description), languageName(c)].filter(Boolean).join(' ');
   const terms = new Set<string>([DOCS_TERM]);
   for (const text of [title, subTitle, category, lectures, description]) {
     for (const w of words(text)) if (isIndexableWord(w)) terms.add(w);
@@ -147,7 +167,7 @@ async function lockAndRead(tx: DbOrTx, ids: string[]) {
   );
   const courses = rowsOf<CourseRow>(
     await tx.execute(sql`
-      select c.id, c.title, c.sub_title, c.description, c.category, c.level, c.price, c.is_published,
+      select c.id, c.title, c.sub_title, c.description, c.category, c.level, c.price, c.is_published, c.language,
         (select string_agg(l.lecture_title, ' . ' order by l.position, l.created_at) from lectures l where l.course_id = c.id) as lectures
       from courses c
       where c.id in ${idList(ids)}`),

@@ -470,6 +470,87 @@ bacche: children
 padhana: teaching
 padhane: teaching
 sikhana: teaching
+shuruati: beginner
+shuruaati: beginner
+prarambhik: beginner
+aarambhik: beginner
+nausikhiya: beginner
+madhyam: intermediate
+unnat: advanced
+visheshagya: expert
+muft: free
+nishulk: free
+sasta: cheap
+mehenga: expensive
+lokpriya: popular
+din: days
+ghante: hours
+mahine: months
+hafte: weeks
+saal: years
+taiyari: preparation
+tayari: preparation
+sawal: questions
+prashn: questions
+jawab: answers
+uttar: answers
+bima: insurance
+beema: insurance
+thag: scam
+tanav: stress
+neend: sleep
+dard: pain
+vyayam: exercise
+swasthya: health
+parivar: family
+mata pita: parents
+buzurg: elderly
+vigyapan: advertising
+prachar: promotion
+lekh: article
+lekhan: writing
+kahani: story
+samasya: problem
+anubhav: experience
+yojana: plan
+sankhyiki: statistics
+vigyan: science
+chhatra: students
+shikshak: teacher
+adhyapak: teacher
+kheti baadi: farming
+sharir: body
+dimag: brain
+khelna: playing
+paisa kamana: earn money
+paise kamana: earn money
+ghar se: from home
+videsh: abroad
+videshi: foreign
+bazaar: market
+bazar: market
+dukandar: shopkeeper
+karobar: business
+udyog: industry
+sampark: contact
+chalana: use
+chalane: use
+bajana: playing
+kadhai: embroidery
+karhai: embroidery
+saman: products
+samaan: products
+mummy papa: parents
+mammi papa: parents
+maa baap: parents
+mummy: mother
+mammi: mother
+papa: father
+bachna: avoid
+bachana: protect
+badhana: grow
+barhana: grow
+sudharna: improve
 `;
 
 export interface Expansion {
@@ -589,6 +670,23 @@ export const isLexiconPhrase = (phrase: string) => equivalent.has(lexKey(phrase)
 export const MAX_PHRASE_WORDS = Math.max(
   ...[...equivalentRaw.keys(), ...relatedRaw.keys(), ...hinglish.keys()].map((k) => k.split(' ').length),
 );
+
+/**
+ * The Hinglish layer for reading Devanagari (search.translit.ts): every Hindi word of its
+ * entries, and the English of each single-word entry.
+ */
+export function hinglishLexicon(): { hindiWords: string[]; toEnglish: Map<string, string> } {
+  if (hinglishLayer) return hinglishLayer;
+  const toEnglish = new Map<string, string>();
+  const hindiWords = new Set<string>();
+  for (const [key, list] of hinglish) {
+    for (const w of key.split(' ')) hindiWords.add(w);
+    if (!key.includes(' ') && list[0]) toEnglish.set(key, list[0].phrase);
+  }
+  hinglishLayer = { hindiWords: [...hindiWords], toEnglish };
+  return hinglishLayer;
+}
+let hinglishLayer: { hindiWords: string[]; toEnglish: Map<string, string> } | undefined;
 
 /** English for a Hinglish content word/phrase, if known. */
 export function hinglishToEnglish(phrase: string): string | undefined {

@@ -1,7 +1,15 @@
 import { CATEGORIES, type Category, LEVELS, type Level } from '@kaksha/contracts';
 import { hinglishToEnglish, isLexiconPhrase, lexiconWords, MAX_PHRASE_WORDS } from './search.lexicon.ts';
 import { canonicalize, words } from './search.text.ts';
+import { type ReadWords, toLatin } from './search.translit.ts';
 import { wordVectors } from './search.vectors.ts';
+import {
+  ENGLISH_STOPWORDS,
+  HINDI_AND_A_HALF,
+  HINDI_MULTIPLIERS,
+  HINDI_NUMBERS,
+  HINGLISH_STOPWORDS,
+} from './search.words.ts';
 
 /**
  * Query understanding: turns what a learner typed or said into constraints (price, level,
@@ -37,43 +45,6 @@ export interface ParsedQuery {
   sort?: SortWish;
 }
 
-/** English function words, question/intent words and voice fillers: never a topic. */
-const STOP = `
-a an the and or but nor of to in on at for from with by as into onto about over than then so if because while
-is are was were be been being am do does did doing done can could would should will shall may might must have has had having
-i me my mine myself we us our you your yours it its they them their he she him her his this that these those there here
-what which who whom whose why when where how whats hows
-not no yes yeah yep ok okay hey hi hello hii please pls plz thanks thank bro guys dear sir madam
-uh uhh uhm um umm umm hmm hm er erm ah ahh oh eh mm mmm well like just really actually basically literally kinda sorta
-some any something anything someone anyone every each all both few more most much many very too also only even still
-again ever never always maybe perhaps probably quite rather
-want wanna wants wanted need needs needed looking look search searching find finding show tell give recommend suggest
-suggestion suggestions recommendation help let lets know understand try trying going gonna gotta got get getting
-learn learning learner learners learnt learned course courses class classes tutorial tutorials lesson lessons lecture lectures
-training study studying teach teaching taught program programme online
-good great nice cool awesome top best better right proper
-start starting started begin beginning become becoming
-thing things stuff way ways kind sort type types one ones
-able possible available
-own
-`;
-
-/** Hinglish function words, question words and "learn/teach" verbs. */
-const HINGLISH_STOP = `
-mujhe mujhko mereko muje mjhe main mai mein me hum humko hame hamein tum tumhe aap aapko
-hai hain ho hoon hu tha thi the hota hoti hote hona hone raha rahi rahe
-ka ki ke ko se par pe aur ya bhi kya kaise kaisa kaisi kare karen karein karna karni karne karte karo kar karu karun
-chahiye chahie chahta chahti chahte wala wali wale liye lie koi kuch mera meri mere apna apni apne
-acha accha achha achhi acchi sabse bahut bohot bahot abhi jaldi ek yeh ye woh wo jo jab tab agar toh na nahi nahin
-sakta sakti sakte sake saath sath tarah tarika tareeka kaun kaunsa kaunsi konsa konsi kon
-batao bataiye bataye dikhao dikhaiye do dijiye chalega milega
-seekhna sikhna seekhni sikhni seekhne sikhne seekho sikho seekhiye sikhiye sikhao sikhaiye sikhana seekhana
-padhna padhni padhne padho padhao samajhna samjhna samjhao samjhaiye janna jaanna jaankari jankari gyan
-lagta lagti lagte laga lagi bare baare barein kaha kahan kahaan kyu kyun kyon kab kitna kitni kitne
-banna banu banun banoon hoga hogi honge hua hui hue sirf bas wahan yahan mile milegi milenge milta milti
-paun paaun sakun sakoon dena dene lena lene jana jaana jaane aana aata aati aate chahiye
-`;
-
 /** Generic verbs and adjectives: topic words, but weak ones. */
 const WEAK = `
 make making made build building built create creating use using used work working do new own home easy simple
@@ -84,7 +55,7 @@ difficult tough small big little large short long
 `;
 
 const toSet = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
-export const QUERY_STOPWORDS = new Set([...toSet(STOP), ...toSet(HINGLISH_STOP)]);
+export const QUERY_STOPWORDS = new Set([...ENGLISH_STOPWORDS, ...HINGLISH_STOPWORDS]);
 const WEAK_WORDS = toSet(WEAK);
 /** A weak word, or one of its -s forms ("works", "helps" of "work", "help"). */
 export const isWeakWord = (w: string) => WEAK_WORDS.has(w) || (w.endsWith('s') && WEAK_WORDS.has(w.slice(0, -1)));
@@ -92,8 +63,9 @@ export const isWeakWord = (w: string) => WEAK_WORDS.has(w) || (w.endsWith('s') &
 // ---- constraints ----
 
 const NUM = String.raw`(\d+(?:\.\d+)?)(?![\d.])`;
-const CUR = '(?:rs|inr|rupees?|rupaye|rupay|rupiya|rupaiya|bucks)';
-const NOT_MONEY = String.raw`(?!\s*(?:days?|hours?|hrs?|weeks?|months?|years?|mins?|minutes?|seconds?|lectures?|videos?|lessons?|courses?|projects?|percent|%|k\b|d\b))`;
+const CUR = '(?:rs|inr|rupees?|rupaye|rupay|rupye|rupiya|rupaiya|bucks)';
+/** Units after a number that make it no price: durations (English and Hindi), counts, percentages. */
+const NOT_MONEY = String.raw`(?!\s*(?:days?|hours?|hrs?|weeks?|months?|years?|mins?|minutes?|seconds?|din|dino|dinon|ghante|ghanta|hafte|hafta|mahine|mahina|saal|lectures?|videos?|lessons?|courses?|projects?|percent|%|k\b|d\b))`;
 
 interface Rule {
   re: RegExp;
@@ -114,10 +86,10 @@ const setMin = (c: Constraints, min: number) => {
 export const CHEAP_MAX_PRICE = 500;
 
 const PRICE_RULES: Rule[] = [
-  // between 500 and 1000 rupees / 500 to 1000 rs / 500-1000
+  // between 500 and 1000 rupees / 500 to 1000 rs / 500-1000 / 500 se 1000 tak / 500 aur 1000 ke beech
   {
     re: new RegExp(
-      String.raw`\b(?:between\s+)?(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:and|to|se)\s+(?:${CUR}\s*)?${NUM}\s*(?:${CUR}|tak)\b`,
+      String.raw`\b(?:between\s+)?(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:and|to|se|aur)\s+(?:${CUR}\s*)?${NUM}\s*(?:(?:${CUR}\s*)?(?:ke\s+)?(?:beech|bich)|${CUR}|tak)\b`,
       'g',
     ),
     apply: (m, c) => {
@@ -161,6 +133,11 @@ const PRICE_RULES: Rule[] = [
     re: new RegExp(String.raw`\b(?:${CUR}\s*)?${NUM}\s*(?:${CUR}\s*)?(?:tak|takk)\b`, 'g'),
     apply: (m, c) => setMax(c, Number(m[1])),
   },
+  // Hindi: "500 rupaye mein" (for 500) = up to 500 — the currency word makes it a price.
+  {
+    re: new RegExp(String.raw`\b(?:${CUR}\s*${NUM}|${NUM}\s*${CUR})\s*(?:me|mein|main|wala|wali|wale)\b`, 'g'),
+    apply: (m, c) => setMax(c, Number(m[1] ?? m[2])),
+  },
   // at least: above 1000, over rs 500, more than 2000, minimum 500, 1000 se zyada
   {
     re: new RegExp(
@@ -175,7 +152,7 @@ const PRICE_RULES: Rule[] = [
   },
   // free
   {
-    re: /\b(?:free(?:\s+of\s+(?:cost|charge))?|for\s+free|free\s+(?:me|mein|main)|muft(?:\s+(?:me|mein|main))?|mufat|no\s+cost|zero\s+cost|without\s+(?:paying|payment|any\s+cost)|(?:rs\s*)?0\s*(?:rs|rupees?|inr))\b/g,
+    re: /\b(?:free(?:\s+of\s+(?:cost|charge))?|for\s+free|free\s+(?:me|mein|main)|(?:muft|nishulk)(?:\s+(?:me|mein|main))?|mufat|bina\s+(?:paise|paison|paiso|fees?)(?:\s+ke)?|no\s+cost|zero\s+cost|without\s+(?:paying|payment|any\s+cost)|(?:rs\s*)?0\s*(?:rs|rupees?|inr))\b/g,
     apply: (_m, c) => setMax(c, 0),
   },
   // cheap
@@ -187,11 +164,17 @@ const PRICE_RULES: Rule[] = [
 
 const LEVEL_RULES: [RegExp, Level][] = [
   [
-    /\b(?:(?:absolute|complete|total|total)\s+)?(?:beginners?|newbies?|novices?|starters?|noobs?|dummies)\b|\bfor\s+(?:the\s+)?first\s+time(?:rs)?\b|\bentry\s+level\b|\bno\s+(?:prior\s+)?(?:experience|knowledge|background)\b|\bnever\s+(?:coded|programmed|done)\b|\bfrom\s+(?:zero|scratch|the\s+ground\s+up)\b|\bzero\s+to\b|\b(?:bilkul\s+)?(?:shuru|shuruat|shuruaat|shuruwat)(?:\s+se)?\b|\bzero\s+se\b|\bbasic\s+se\b|\bintroductory\b|\bbasics?\b|\bfundamentals?\b/g,
+    /\b(?:(?:absolute|complete|total|total)\s+)?(?:beginners?|newbies?|novices?|starters?|noobs?|dummies)(?:\s+level)?\b|\b(?:shuruati|shuruaati|prarambhik|aarambhik|nausikhiya|nausikhiye)(?:\s+(?:log|logon|star|level|learners?|students?))?\b|\b(?:naye|naya|nayi|nae)\s+(?:log|logon|logo|learners?|students?|sikhne\s+wale|sikhne\s+walon)\b|\bfor\s+(?:the\s+)?first\s+time(?:rs)?\b|\bentry\s+level\b|\bno\s+(?:prior\s+)?(?:experience|knowledge|background)\b|\bnever\s+(?:coded|programmed|done)\b|\bfrom\s+(?:zero|scratch|the\s+ground\s+up)\b|\bzero\s+to\b|\b(?:bilkul\s+)?(?:shuru|shuruat|shuruaat|shuruwat)(?:\s+se)?\b|\bzero\s+se\b|\bbasic\s+se\b|\bintroductory\b|\bbasics?\b|\bfundamentals?\b/g,
     'Beginner',
   ],
-  [/\bintermediate\b|\bmid\s+level\b|\bsome\s+experience\b/g, 'Intermediate'],
-  [/\badvanced?\b|\bexperts?\b|\bexpert\s+level\b|\bin\s+depth\b|\bdeep\s+dive\b|\bsenior\s+level\b/g, 'Advanced'],
+  [
+    /\bintermediate(?:\s+level)?\b|\bmid\s+level\b|\bsome\s+experience\b|\bmadhyam(?:\s+(?:star|level))?\b/g,
+    'Intermediate',
+  ],
+  [
+    /\badvanced?(?:\s+level)?\b|\bexperts?\b|\bexpert\s+level\b|\bin\s+depth\b|\bdeep\s+dive\b|\bsenior\s+level\b|\bunnat(?:\s+(?:star|level))?\b|\bvisheshagya\b|\bgehrai\s+se\b/g,
+    'Advanced',
+  ],
 ];
 
 const SORT_RULES: [RegExp, SortWish][] = [
@@ -200,7 +183,7 @@ const SORT_RULES: [RegExp, SortWish][] = [
     'rating',
   ],
   [
-    /\b(?:most\s+)?popular\b|\btrending\b|\bbest\s*sell(?:ing|er|ers)\b|\bmost\s+(?:enrolled|bought|sold)\b|\bmost\s+students\b/g,
+    /\b(?:most\s+)?popular\b|\btrending\b|\bbest\s*sell(?:ing|er|ers)\b|\bmost\s+(?:enrolled|bought|sold)\b|\bmost\s+students\b|\b(?:sabse\s+)?(?:lokpriya|mashhoor)\b/g,
     'popular',
   ],
 ];
@@ -215,7 +198,13 @@ const CATEGORY_PATTERNS: [RegExp, Category][] = CATEGORIES.filter((c) => c !== '
  * Parses a query. Constraints are removed from the text; what remains is the topic.
  */
 export function parseQuery(input: string): ParsedQuery {
-  let text = ` ${words(canonicalize(input, true)).map(correctConstraintWord).join(' ')} `;
+  // Devanagari is read into Hinglish and English words first; the words read as themselves are
+  // Hindi the lexicon's spelling correction must leave alone ("खींचें" is not "kitchen").
+  const read: ReadWords = { unknown: new Set(), fillers: new Set() };
+  const latin = toLatin(input, true, read);
+  const hindi = read.unknown;
+  const correct = (w: string) => (hindi.has(w) ? w : correctConstraintWord(w));
+  let text = ` ${hindiNumbers(words(canonicalize(latin, true)).map(correct)).join(' ')} `;
   const constraints: Constraints = {};
   let sort: SortWish | undefined;
 
@@ -256,9 +245,50 @@ export function parseQuery(input: string): ParsedQuery {
   const all = words(text.replace(/\b(?:rs|inr|rupees?|rupaye|rupay)\b/g, ' ').trim());
   const content = (w: string | undefined) => !!w && /^[a-z]/.test(w) && !QUERY_STOPWORDS.has(w);
   const tokens = all.filter(
-    (w, i) => w.length <= 40 && (!/^\d+(\.\d+)?$/.test(w) || (content(all[i - 1]) && !content(all[i + 1]))),
+    (w, i) =>
+      w.length <= 40 &&
+      !read.fillers.has(w) &&
+      (!/^\d+(\.\d+)?$/.test(w) || (content(all[i - 1]) && !content(all[i + 1]))),
   );
-  return { concepts: conceptsOf(tokens.map(correctSpelling)), constraints, sort };
+  return { concepts: conceptsOf(tokens.map((w) => (hindi.has(w) ? w : correctSpelling(w)))), constraints, sort };
+}
+
+const isNumberWord = (w: string) => HINDI_NUMBERS.has(w) || /^\d+(?:\.\d+)?$/.test(w);
+
+/**
+ * Hindi amounts in words as digits: "paanch sau" 500, "do hazaar paanch sau" 2500, "dedh hazaar"
+ * 1500, "saadhe teen sau" 350, "5 sau" 500. Only a run that has a multiplier (sau, hazaar, lakh)
+ * is an amount: "ek", "do" alone are also "a" and "give".
+ */
+export function hindiNumbers(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    let j = i;
+    let total = 0;
+    let pending = 0;
+    let half = false;
+    let scaled = false;
+    while (j < tokens.length) {
+      const w = tokens[j];
+      if (HINDI_AND_A_HALF.has(w)) half = true;
+      else if (isNumberWord(w)) pending += (HINDI_NUMBERS.get(w) ?? Number(w)) + (half ? 0.5 : 0);
+      else if (HINDI_MULTIPLIERS.has(w) && (pending || half)) {
+        total += (pending || 1) * (HINDI_MULTIPLIERS.get(w) ?? 1);
+        pending = 0;
+        half = false;
+        scaled = true;
+      } else break;
+      j++;
+    }
+    if (scaled) {
+      out.push(String(Math.round(total + pending)));
+      i = j;
+    } else {
+      out.push(tokens[i]);
+      i++;
+    }
+  }
+  return out;
 }
 
 let domainWords: Map<number, string[]> | undefined;

@@ -7,6 +7,8 @@
  * PostgreSQL's text-search parser then tokenises identically on PGlite and the server.
  */
 
+import { toLatin } from './search.translit.ts';
+
 const SPECIAL: [RegExp, string][] = [
   [/\bc\+\+/g, ' cplusplus '],
   [/\bc#/g, ' csharp '],
@@ -49,7 +51,8 @@ function expand(to: string, _match: string, args: unknown[]): string {
  * query matches; a query (`forQuery`) keeps only the joined form, one word per concept.
  */
 export function canonicalize(text: string, forQuery = false): string {
-  let s = text
+  // Words of other scripts first become Latin ones (Devanagari by sound, search.translit.ts).
+  let s = toLatin(text, forQuery)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     // Plural acronyms ("LLMs", "KPIs", "MCQs"): the stemmer keeps their s, so drop it here.
