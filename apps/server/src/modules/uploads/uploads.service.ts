@@ -339,111 +339,143 @@ async function isAttached(db: Db, id: string) {
  * the next attempt.
  */
 export function uploadCompletion(ctx: CompletionContext) {
-  const { db, storage, store } = ctx;
-  const probe = async (step: CompletionStep, id: string) => ctx.probe?.(step, id);
   const running = new Map<string, Promise<LectureRow>>();
-
-  async function attempt(id: string, log: FastifyBaseLogger): Promise<LectureRow> {
-    const upload = await store.getUpload(id);
-    const { lectureId = '', userId = '' } = (upload.metadata ?? {}) as Partial<Record<string, string>>;
-    // Finished meanwhile (by another process sharing the folder): the lecture as it is now.
-    if (store.isFinished(upload)) return loadOwnedLecture(db, lectureId, userId);
-    if (!store.isComplete(upload)) throw new Error(`upload ${id} is not complete (${upload.offset}/${upload.size})`);
-    await probe('written', id);
-    let stored: StoredVideo | undefined;
-    let lecture: LectureRow;
-    try {
-      const owned = await loadOwnedLecture(db, lectureId, userId);
-      lecture = owned;
-      // Attached before (the process died before the parts went): nothing to store again.
-      if (!(await isAttached(db, id))) {
-        const file = createReadStream(store.dataFile(id));
-        const where = { courseId: owned.courseId, lectureId: owned.id, maxBytes: ctx.maxBytes, name: id };
-        const video = await storeVideo(storage, { file }, where);
-        stored = video;
-        await probe('stored', id);
-        const result = await attachStoredVideo(db, storage, log, owned.id, userId, video, ctx.videos, async (tx) => {
-          const claimed = await tx
-            .insert(videoUploads)
-            .values({ id, lectureId: owned.id, videoKey: video.key })
-            .onConflictDoNothing()
-            .returning({ id: videoUploads.id });
-          await probe('claimed', id);
-          return claimed.length > 0;
-        });
-        lecture = result.lecture;
-        // Another attempt attached it first. Our copy is the same object, which stays while the
-        // lecture plays it; if the lecture has moved on (the copy came back after its removal), it goes.
-        if (!result.attached && lecture.videoKey !== video.key) await removeVideo(storage, video.key);
-      }
-      await probe('attached', id);
-    } catch (error) {
-      if (isRefusal(error)) {
-        log.info({ uploadId: id, reason: (error as Error).message }, 'finished upload refused; removed');
-        await store.remove(id);
-        if (stored && !(await isAttached(db, id))) await removeVideo(storage, stored.key);
-      }
-      throw error;
-    }
-    await store.markFinished(id);
-    await probe('finished', id);
-    return lecture;
-  }
 
   /** Finishes the upload (or joins this process's attempt under way); answers the lecture. */
   function finish(id: string, log: FastifyBaseLogger = ctx.log) {
     let current = running.get(id);
     if (!current) {
-      current = attempt(id, log).finally(() => running.delete(id));
+      current = attemptCompletion(ctx, id, log).finally(() => running.delete(id));
       running.set(id, current);
     }
     return current;
   }
 
-  /** Finishes every upload in the folder whose bytes are all there (a process died before it could); logs, never throws. */
-  async function recover(dir: string) {
-    let names: string[];
-    try {
-      names = await readdir(dir);
-    } catch {
-      return 0;
-    }
-    let finished = 0;
-    for (const name of names) {
-      const id = name.replace(/\.json$/, '');
-      if (id === name || !isUploadId(id)) continue;
-      const upload = await store.getUpload(id).catch(() => null);
-      // Finished, but the process died before the parts went (the record is rewritten first).
-      if (upload && store.isFinished(upload)) await rm(store.dataFile(id), { force: true });
-      if (!upload || !store.isComplete(upload)) continue;
-      try {
-        await finish(id);
-        finished++;
-        ctx.log.info({ uploadId: id }, 'interrupted upload finished: stored as its lecture’s video');
-      } catch (error) {
-        if (!isRefusal(error))
-          ctx.log.warn({ err: error, uploadId: id }, 'finishing an interrupted upload failed; it is kept');
-      }
-    }
-    return finished;
-  }
+  return {
+    finish,
+    recover: (dir: string) => recoverUploads(ctx, dir, finish),
+    /**
+     * Before termination (tus then removes the files): waits for this process's attempt, then
+     * removes a copy an earlier attempt stored for a lecture that never took it. A finished upload
+     * only loses its record; its lecture keeps the video.
+     */
+    beforeRemoval: async (id: string) => {
+      await running.get(id)?.catch(() => undefined);
+      await removeUnclaimedCopy(ctx, id);
+    },
+  };
+}
 
-  /**
-   * Before termination (tus then removes the files): waits for this process's attempt, then
-   * removes a copy an earlier attempt stored for a lecture that never took it. A finished upload
-   * only loses its record; its lecture keeps the video.
-   */
-  async function beforeRemoval(id: string) {
-    await running.get(id)?.catch(() => undefined);
+/** Who the upload is for, from its tus metadata (empty when missing: no lecture is found then). */
+const uploadOwner = (upload: Upload) => {
+  const { lectureId = '', userId = '' } = (upload.metadata ?? {}) as Partial<Record<string, string>>;
+  return { lectureId, userId };
+};
+
+/** One attempt at finishing an upload, step by step (`CompletionStep`). */
+async function attemptCompletion(ctx: CompletionContext, id: string, log: FastifyBaseLogger): Promise<LectureRow> {
+  const { db, storage, store } = ctx;
+  const upload = await store.getUpload(id);
+  const { lectureId, userId } = uploadOwner(upload);
+  // Finished meanwhile (by another process sharing the folder): the lecture as it is now.
+  if (store.isFinished(upload)) return loadOwnedLecture(db, lectureId, userId);
+  if (!store.isComplete(upload)) throw new Error(`upload ${id} is not complete (${upload.offset}/${upload.size})`);
+  await ctx.probe?.('written', id);
+  let stored: StoredVideo | undefined;
+  let lecture: LectureRow;
+  try {
+    const owned = await loadOwnedLecture(db, lectureId, userId);
+    // Attached before (the process died before the parts went): nothing to store again.
+    lecture = (await isAttached(db, id))
+      ? owned
+      : await storeAndAttach(ctx, id, owned, userId, log, (video) => {
+          stored = video;
+        });
+    await ctx.probe?.('attached', id);
+  } catch (error) {
+    if (isRefusal(error)) {
+      log.info({ uploadId: id, reason: (error as Error).message }, 'finished upload refused; removed');
+      await store.remove(id);
+      if (stored && !(await isAttached(db, id))) await removeVideo(storage, stored.key);
+    }
+    throw error;
+  }
+  await store.markFinished(id);
+  await ctx.probe?.('finished', id);
+  return lecture;
+}
+
+/**
+ * Stores the upload's file as the lecture's video (`onStored` is told, for the undo of a refusal)
+ * and points the lecture at it, claiming the upload in the same transaction.
+ */
+async function storeAndAttach(
+  ctx: CompletionContext,
+  id: string,
+  owned: LectureRow,
+  userId: string,
+  log: FastifyBaseLogger,
+  onStored: (video: StoredVideo) => void,
+): Promise<LectureRow> {
+  const { db, storage, store } = ctx;
+  const file = createReadStream(store.dataFile(id));
+  const where = { courseId: owned.courseId, lectureId: owned.id, maxBytes: ctx.maxBytes, name: id };
+  const video = await storeVideo(storage, { file }, where);
+  onStored(video);
+  await ctx.probe?.('stored', id);
+  const result = await attachStoredVideo(db, storage, log, owned.id, userId, video, ctx.videos, async (tx) => {
+    const claimed = await tx
+      .insert(videoUploads)
+      .values({ id, lectureId: owned.id, videoKey: video.key })
+      .onConflictDoNothing()
+      .returning({ id: videoUploads.id });
+    await ctx.probe?.('claimed', id);
+    return claimed.length > 0;
+  });
+  // Another attempt attached it first. Our copy is the same object, which stays while the
+  // lecture plays it; if the lecture has moved on (the copy came back after its removal), it goes.
+  if (!result.attached && result.lecture.videoKey !== video.key) await removeVideo(storage, video.key);
+  return result.lecture;
+}
+
+/** Finishes every upload in the folder whose bytes are all there (a process died before it could); logs, never throws. */
+async function recoverUploads(ctx: CompletionContext, dir: string, finish: (id: string) => Promise<LectureRow>) {
+  const { store } = ctx;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let finished = 0;
+  for (const name of names) {
+    const id = name.replace(/\.json$/, '');
+    if (id === name || !isUploadId(id)) continue;
     const upload = await store.getUpload(id).catch(() => null);
-    if (!upload || !store.isComplete(upload) || (await isAttached(db, id))) return;
-    const { lectureId = '', userId = '' } = (upload.metadata ?? {}) as Partial<Record<string, string>>;
-    const lecture = await loadOwnedLecture(db, lectureId, userId).catch(() => null);
-    if (!lecture) return;
-    for (const key of await storage.list(`${lectureVideoPrefix(lecture.courseId, lecture.id)}${id}.`)) {
-      await removeVideo(storage, key);
+    // Finished, but the process died before the parts went (the record is rewritten first).
+    if (upload && store.isFinished(upload)) await rm(store.dataFile(id), { force: true });
+    if (!upload || !store.isComplete(upload)) continue;
+    try {
+      await finish(id);
+      finished++;
+      ctx.log.info({ uploadId: id }, 'interrupted upload finished: stored as its lecture’s video');
+    } catch (error) {
+      if (!isRefusal(error))
+        ctx.log.warn({ err: error, uploadId: id }, 'finishing an interrupted upload failed; it is kept');
     }
   }
+  return finished;
+}
 
-  return { finish, recover, beforeRemoval };
+/** Removes the copies stored for a complete upload that no lecture claimed. */
+async function removeUnclaimedCopy(ctx: CompletionContext, id: string) {
+  const { db, storage, store } = ctx;
+  const upload = await store.getUpload(id).catch(() => null);
+  if (!upload || !store.isComplete(upload) || (await isAttached(db, id))) return;
+  const { lectureId, userId } = uploadOwner(upload);
+  const lecture = await loadOwnedLecture(db, lectureId, userId).catch(() => null);
+  if (!lecture) return;
+  for (const key of await storage.list(`${lectureVideoPrefix(lecture.courseId, lecture.id)}${id}.`)) {
+    await removeVideo(storage, key);
+  }
 }
