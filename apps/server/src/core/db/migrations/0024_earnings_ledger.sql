@@ -38,7 +38,7 @@ CREATE TABLE "ledger_entries" (
 	"available_at" timestamp with time zone NOT NULL,
 	"reason" text,
 	"actor_id" uuid,
-	CONSTRAINT "ledger_entries_parts_check" CHECK ("ledger_entries"."gross" = "ledger_entries"."gst" + "ledger_entries"."platform_fee" + "ledger_entries"."educator_share"),
+	CONSTRAINT "ledger_entries_parts_check" CHECK ("ledger_entries"."kind" not in ('sale', 'refund') or "ledger_entries"."gross" = "ledger_entries"."gst" + "ledger_entries"."platform_fee" + "ledger_entries"."educator_share"),
 	CONSTRAINT "ledger_entries_kind_check" CHECK (case "ledger_entries"."kind"
         when 'sale' then "ledger_entries"."order_id" is not null and "ledger_entries"."gst" >= 0 and "ledger_entries"."platform_fee" >= 0 and "ledger_entries"."educator_share" >= 0
         when 'refund' then "ledger_entries"."order_id" is not null and "ledger_entries"."gst" <= 0 and "ledger_entries"."platform_fee" <= 0 and "ledger_entries"."educator_share" <= 0

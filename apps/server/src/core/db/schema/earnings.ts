@@ -23,9 +23,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 /**
  * The educators' revenue ledger (modules/earnings, issue #31). Append-only: a trigger refuses
  * UPDATE and DELETE (migration 0024), so a sum once written is never changed; a mistake is
- * corrected by a new entry. One row per money event and educator, its parts in paise:
- * `gross = gst + platform_fee + educator_share` (a sale), the same negated (its refund), a payout
- * or a failed payout's return (share only), an operator's adjustment (share only, with a reason).
+ * corrected by a new entry. One row per money event and educator, its parts in paise: a sale
+ * `gross = gst + platform_fee + educator_share`, its refund the same negated; a payout, a failed
+ * payout's return and an operator's adjustment (with a reason) move the share only.
  * The share counts as available from `available_at` (a sale: when its refund window closes).
  */
 export const ledgerEntries = pgTable(
@@ -58,7 +58,11 @@ export const ledgerEntries = pgTable(
     // One sale and at most one reversal per order; one debit and at most one return per payout.
     uniqueIndex('ledger_entries_order_kind_key').on(t.orderId, t.kind).where(sql`${t.orderId} is not null`),
     uniqueIndex('ledger_entries_payout_kind_key').on(t.payoutId, t.kind).where(sql`${t.payoutId} is not null`),
-    check('ledger_entries_parts_check', sql`${t.gross} = ${t.gst} + ${t.platformFee} + ${t.educatorShare}`),
+    // A sale (and its reversal) splits what the learner paid; the other kinds move the share only.
+    check(
+      'ledger_entries_parts_check',
+      sql`${t.kind} not in ('sale', 'refund') or ${t.gross} = ${t.gst} + ${t.platformFee} + ${t.educatorShare}`,
+    ),
     check(
       'ledger_entries_kind_check',
       sql`case ${t.kind}
