@@ -82,12 +82,14 @@ describe('every route: accessibility, console, layout', () => {
       { name: 'enrolledcourses', path: '/enrolledcourses', as: 'student' },
       { name: 'viewlecture', path: `/viewlecture/${course._id}`, as: 'student' },
       { name: 'searchwithai', path: '/searchwithai', as: 'student' },
+      { name: 'purchases', path: '/purchases', as: 'student' },
       { name: 'dashboard', path: '/dashboard', as: 'educator' },
       { name: 'courses', path: '/courses', as: 'educator' },
       { name: 'createcourses', path: '/createcourses', as: 'educator' },
       { name: 'addcourses', path: `/addcourses/${own._id}`, as: 'educator' },
       { name: 'createlecture', path: `/createlecture/${own._id}`, as: 'educator' },
       { name: 'editlecture', path: `/editlecture/${own._id}/${own.lectures[0]?._id}`, as: 'educator' },
+      { name: 'coupons', path: '/educator/coupons', as: 'educator' },
     ];
   });
 
