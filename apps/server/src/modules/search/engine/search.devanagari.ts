@@ -214,12 +214,14 @@ const spoken = (u: Unit | undefined) => !!u && u.vowel !== '' && u.vowel !== und
 
 /**
  * Hindi's schwa deletion on a word's syllables: the final inherent a goes (in words of more than
- * one syllable), and a medial one between a vowel + single consonant and a single consonant +
- * vowel, scanning from the right so that two neighbouring syllables never both lose theirs.
+ * one syllable, and not after a y that follows an i: प्रिय priya, भारतीय bhartiya), and a medial
+ * one between a vowel + single consonant and a single consonant + vowel, scanning from the right
+ * so that two neighbouring syllables never both lose theirs.
  */
 function deleteSchwas(us: Unit[]): void {
   const last = us[us.length - 1];
-  if (us.length > 1 && last.vowel === null && !last.nasal && !last.visarga) last.vowel = '';
+  const iya = last.cluster.join('') === 'y' && /i$/.test(us[us.length - 2]?.vowel ?? '');
+  if (us.length > 1 && last.vowel === null && !last.nasal && !last.visarga && !iya) last.vowel = '';
   for (let i = us.length - 2; i >= 1; i--) {
     const u = us[i];
     if (u.vowel !== null || u.nasal || u.visarga || u.cluster.length !== 1) continue;
@@ -246,7 +248,8 @@ export function romanizeWord(word: string, long = false): string {
       const next = us[i + 1]?.cluster[0] ?? '';
       out += LABIAL.test(next) ? 'm' : 'n';
     }
-    if (u.visarga) out += 'h';
+    // A visarga is said as h at the end of a word, and barely before a consonant (दुःख dukh).
+    if (u.visarga && i === us.length - 1) out += 'h';
   }
   return out;
 }

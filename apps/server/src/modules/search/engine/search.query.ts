@@ -183,7 +183,7 @@ const SORT_RULES: [RegExp, SortWish][] = [
     'rating',
   ],
   [
-    /\b(?:most\s+)?popular\b|\btrending\b|\bbest\s*sell(?:ing|er|ers)\b|\bmost\s+(?:enrolled|bought|sold)\b|\bmost\s+students\b|\b(?:sabse\s+)?(?:lokpriya|mashhoor)\b/g,
+    /\b(?:most\s+)?popular\b|\btrending\b|\bbest\s*sell(?:ing|er|ers)\b|\bmost\s+(?:enrolled|bought|sold)\b|\bmost\s+students\b|\b(?:sabse\s+)?(?:lok(?:a)?priya|mashhoor)\b/g,
     'popular',
   ],
 ];
@@ -271,8 +271,10 @@ export function hindiNumbers(tokens: string[]): string[] {
     while (j < tokens.length) {
       const w = tokens[j];
       if (HINDI_AND_A_HALF.has(w)) half = true;
-      else if (isNumberWord(w)) pending += (HINDI_NUMBERS.get(w) ?? Number(w)) + (half ? 0.5 : 0);
-      else if (HINDI_MULTIPLIERS.has(w) && (pending || half)) {
+      else if (isNumberWord(w)) {
+        pending += (HINDI_NUMBERS.get(w) ?? Number(w)) + (half ? 0.5 : 0);
+        half = false;
+      } else if (HINDI_MULTIPLIERS.has(w) && (pending || half)) {
         total += (pending || 1) * (HINDI_MULTIPLIERS.get(w) ?? 1);
         pending = 0;
         half = false;

@@ -13,6 +13,7 @@ import { hinglishLexicon, lexiconWords } from './search.lexicon.ts';
 import { rankOf, wordVectors } from './search.vectors.ts';
 import {
   DEVANAGARI_STOPWORDS,
+  ENGLISH_STOPWORDS,
   HINDI_AND_A_HALF,
   HINDI_MULTIPLIERS,
   HINDI_NUMBERS,
@@ -51,21 +52,21 @@ const VOWEL_SYMBOLS = new Set(['a', 'e', 'i', 'o', 'u']);
  * not keep apart: aspiration (थ for th, फ for f), nukta (ज़/ज), vowel length, w/v. The symbols are
  * the vowels a e i o u and consonant letters, `c` for ch and `S` for sh.
  */
-export function soundKey(roman: string): string {
+export function soundKey(roman: string, keepLength = false): string {
   let s = roman
     .toLowerCase()
     .replace(/[^a-z]/g, '')
     .replace(/chh|ch/g, 'c')
     .replace(/sh/g, 'S')
-    .replace(/([kgjtdbpr])h/g, '$1')
     .replace(/ph/g, 'f')
+    .replace(/([kgjtdbpr])h/g, '$1')
     .replace(/z/g, 'j')
     .replace(/w/g, 'v')
     .replace(/q/g, 'k')
     .replace(/x/g, 'ks')
-    .replace(/aa/g, 'a')
-    .replace(/ee|ii/g, 'i')
-    .replace(/oo|uu/g, 'u')
+    .replace(/ee|ii/g, keepLength ? 'ii' : 'i')
+    .replace(/oo|uu/g, keepLength ? 'uu' : 'u')
+    .replace(/aa/g, keepLength ? 'aa' : 'a')
     .replace(/ei/g, 'e');
   // A y after a vowel is the vowel's glide: "ay" before a consonant is the diphthong ai
   // (पायथन payth·an = python), between vowels it is not written by everyone (liye, lie).
@@ -109,8 +110,10 @@ function allowance(key: string): number {
 interface Sound {
   word: string;
   key: string;
-  /** Lower sorts first among equally close words: lexicon words, then frequent ones. */
+  /** Lower sorts first among equally close words: lexicon words, then frequent ones, stop words last. */
   prior: number;
+  /** A word of the course search's own vocabulary: the lexicon's, or an English stop word. */
+  domain: boolean;
 }
 
 interface EnglishTable {
@@ -146,6 +149,7 @@ function englishTable(): EnglishTable | null {
   }
   const lexicon = new Set(lexiconWords());
   const vectors = wordVectors();
+  const LAST = Number.MAX_SAFE_INTEGER;
   const bySkeleton = new Map<string, Sound[]>();
   const letters = new Map<string, string>();
   const words = new Set<string>();
@@ -158,10 +162,14 @@ function englishTable(): EnglishTable | null {
       continue;
     }
     words.add(word);
-    const prior = lexicon.has(word) ? -1 : (rankOf(vectors, word) ?? 0);
+    const stop = ENGLISH_STOPWORDS.has(word);
+    const prior = lexicon.has(word) ? -1 : stop ? LAST : (rankOf(vectors, word) ?? LAST - 1);
+    // Short stop words are left out: Hindi spells them as they are written (टॉप top, बेस्ट best),
+    // and by sound they would take Hindi words (डाइट is not "that").
+    if (stop && word.length < 5) continue;
     for (const key of keys) {
       const list = bySkeleton.get(skeleton(key)) ?? [];
-      list.push({ word, key, prior });
+      list.push({ word, key, prior, domain: stop || lexicon.has(word) });
       bySkeleton.set(skeleton(key), list);
     }
   }
@@ -170,24 +178,45 @@ function englishTable(): EnglishTable | null {
 }
 
 /**
- * Hindi writes English loanwords with unaspirated stops (थ and फ stand for th and f); a word with
- * another aspirate, a retroflex nasal, ष, ञ, ङ or ऋ is Hindi's own, never looked up in English.
+ * Hindi writes English loanwords with unaspirated stops (थ and फ stand for th and f) and no flap
+ * (ड़, ढ़); a word with another aspirate, a flap, a retroflex nasal, ष, ञ, ङ or ऋ is Hindi's own,
+ * never looked up in English.
  */
-const NATIVE = /[खघछझठढधभणषञङऋ\u0943]/;
+const NATIVE = /[खघछझठढधभणषञङऋ\u0943]|ड\u093c/;
+
+/**
+ * Short words (four sounds or less) are where Hindi and English collide by chance (दिल "deal",
+ * फल "fall", गीत "git"): they are read as English only when the course search's own vocabulary
+ * has the word — its lexicon, its stop words ("कोर्स" course), the price words.
+ */
+const SHORT = 4;
+const PRICE_WORDS = new Set(['free', 'cheap', 'price', 'fees', 'fee']);
+
+/** Lexicographic order of two rankings. */
+function before(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
 
 /** The English word a Devanagari word sounds like, if it is one (within `limit` of its sound). */
 function englishWord(devanagari: string, limit?: number): string | undefined {
   const t = englishTable();
   if (!t || NATIVE.test(devanagari.replace(/[खफ]\u093c/g, ''))) return undefined;
-  const key = soundKey(romanizeWord(devanagari));
+  const roman = romanizeWord(devanagari);
+  const key = soundKey(roman);
   if (key.length < 2) return undefined;
-  let best: { word: string; d: number; prior: number } | undefined;
+  let best: { word: string; rank: number[] } | undefined;
   for (const s of t.bySkeleton.get(skeleton(key)) ?? []) {
+    if (key.length <= SHORT && !s.domain && !PRICE_WORDS.has(s.word)) continue;
     const d = soundDistance(key, s.key);
     if (d > (limit ?? allowance(key))) continue;
     const sylDiff = Math.abs(syllables(key) - syllables(s.key));
     if (sylDiff > (key.length >= 7 ? 1 : 0)) continue;
-    if (!best || d < best.d || (d === best.d && s.prior < best.prior)) best = { word: s.word, d, prior: s.prior };
+    // Equally close: the lexicon's word, then the one spelt more like the Devanagari (ड्रोन is
+    // drone, not drawn), then the more frequent.
+    const spelling = soundDistance(roman, s.word);
+    const rank = [d, s.prior < 0 ? 0 : 1, spelling, s.prior];
+    if (!best || before(rank, best.rank)) best = { word: s.word, rank };
   }
   return best?.word;
 }
@@ -248,10 +277,10 @@ interface HindiWord {
 }
 
 /**
- * Vowel length as spelt: Hinglish marks a long vowel by doubling it (kaam, seekhna, dhoop), but
- * not at the end of a word (seekhna, not seekhnaa).
+ * A sound key that keeps vowel length as spelt: Hinglish marks a long vowel by doubling it (kaam,
+ * seekhna, dhoop), but not at the end of a word (seekhna, not seekhnaa).
  */
-const lengthKey = (latin: string) => latin.replace(/ee/g, 'ii').replace(/oo/g, 'uu').replace(/aa$/, 'a');
+const lengthKey = (latin: string) => soundKey(latin, true).replace(/aa$/, 'a');
 
 let hindiBySound: Map<string, HindiWord[]> | undefined;
 

@@ -90,7 +90,7 @@ export const HINGLISH_RULE_WORDS = toSet(`
 kam sasta sasti saste neeche niche andar under tak takk zyada jyada adhik upar beech bich muft mufat nishulk
 daam dam kimat keemat fees paise paiso paison bina rupaye rupay rupiya rupaiya rupaye rupe
 shuru shuruat shuruaat shuruwat shuruati shuruaati bilkul zero naye naya nayi nae prarambhik aarambhik
-nausikhiya nausikhiye madhyam unnat visheshagya gehrai lokpriya mashhoor rating
+nausikhiya nausikhiye madhyam unnat visheshagya gehrai lokpriya lokapriya mashhoor rating
 din dino dinon hafte hafta mahine mahina ghante ghanta saal varsh
 `);
 
@@ -158,4 +158,4 @@ export const HINDI_MULTIPLIERS = new Map<string, number>([
   ['lac', 100000],
 ]);
 /** "saadhe teen sau" = 350: half a unit of the following multiplier more. */
-export const HINDI_AND_A_HALF = new Set(['saadhe', 'sadhe', 'sade']);
+export const HINDI_AND_A_HALF = new Set(['saadhe', 'sadhe', 'sade', 'sarhe']);
