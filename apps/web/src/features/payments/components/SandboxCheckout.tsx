@@ -2,46 +2,13 @@ import { CHECKOUT, type Course, MESSAGES, type PaymentOrder, type RazorpayPaymen
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import { errorMessage } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sandboxPay } from '../api/sandbox-pay';
-
-/** Razorpay's documented test card; any future expiry and any CVV work in test mode. */
-const TEST_CARD = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' };
-
-type CardForm = { number: string; expiry: string; cvv: string };
-type CardErrors = Partial<Record<keyof CardForm, string>>;
-
-const digits = (s: string) => s.replace(/\D/g, '');
-
-function luhn(number: string) {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-function validate(card: CardForm, now = new Date()): CardErrors {
-  const errors: CardErrors = {};
-  const number = digits(card.number);
-  if (number.length < 12 || number.length > 19 || !luhn(number)) errors.number = 'Enter a valid card number';
-  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
-  const month = m ? Number(m[1]) : 0;
-  const year = m ? 2000 + Number(m[2]) : 0;
-  if (!m || month < 1 || month > 12) errors.expiry = 'Use MM/YY';
-  else if (new Date(year, month, 1) <= now) errors.expiry = 'This card has expired';
-  if (!/^\d{3,4}$/.test(card.cvv.trim())) errors.cvv = 'Enter the 3 or 4 digit CVV';
-  return errors;
-}
+import { type CardErrors, type CardForm, TEST_CARD, validateCard } from './sandbox-card';
+import { TestCardFields } from './TestCardFields';
 
 /**
  * The built-in checkout of the payment sandbox: it looks and behaves like a card checkout,
@@ -70,7 +37,7 @@ export default function SandboxCheckout({
   async function pay(outcome: 'success' | 'failure') {
     if (pending) return;
     if (outcome === 'success') {
-      const found = validate(card);
+      const found = validateCard(card);
       setErrors(found);
       if (Object.keys(found).length > 0) return;
     }
@@ -129,35 +96,7 @@ export default function SandboxCheckout({
       </div>
 
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Test card payment">
-        <TextInput
-          label="Card number"
-          value={card.number}
-          onChange={set('number')}
-          error={errors.number}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <TextInput
-            label="Expiry (MM/YY)"
-            value={card.expiry}
-            onChange={set('expiry')}
-            error={errors.expiry}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            maxLength={7}
-          />
-          <TextInput
-            label="CVV"
-            value={card.cvv}
-            onChange={set('cvv')}
-            error={errors.cvv}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-          />
-        </div>
+        <TestCardFields card={card} errors={errors} onChange={set} />
 
         <Button
           type="submit"
