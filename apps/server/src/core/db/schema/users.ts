@@ -21,6 +21,13 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** An educator's choice to show their e-mail on public answers (getcreator); off unless chosen. */
     showContactEmail: boolean('show_contact_email').notNull().default(false),
+    /**
+     * The language of the interface, e-mails and documents (@kaksha/contracts LOCALES, issue #29):
+     * English unless chosen (`PUT /api/user/locale`, or the visitor's `locale` cookie at sign-up).
+     */
+    locale: text('locale', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -28,5 +35,6 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     check('users_role_check', sql`${t.role} in ('student', 'educator', 'admin')`),
+    check('users_locale_check', sql`${t.locale} in ('en', 'hi')`),
   ],
 );
