@@ -5,6 +5,19 @@ import { boolField, emptyToUndefined, schema, text } from './define.ts';
 
 export const DESCRIPTION_MAX = 1000;
 
+/**
+ * The languages of the interface, e-mails and documents (issue #29); English is the default. A
+ * visitor's choice is the `locale` cookie (LOCALE_COOKIE), which sign-up takes over; a user's is
+ * kept with the account (`PUT /api/user/locale`).
+ */
+export const LOCALES = ['en', 'hi'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LOCALE_COOKIE = 'locale';
+/** Why a locale is refused (400): names the ones accepted. */
+export const LOCALE_MESSAGE = `Locale must be one of ${LOCALES.join(', ')}`;
+export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+
 /** The user as every endpoint presents it (spec §3). */
 export const userSchema = schema(() =>
   z.object({
@@ -19,6 +32,11 @@ export const userSchema = schema(() =>
      * default. Always sent by the server (optional so older clients' shapes still fit).
      */
     showContactEmail: z.boolean().optional(),
+    /**
+     * The user's language (LOCALES). Always sent by the server (optional so older clients' shapes
+     * still fit).
+     */
+    locale: z.enum(LOCALES).optional(),
     /** Course summaries, oldest enrolment first (spec §3 allows course objects or ids). */
     enrolledCourses: z.array(enrolledCourseSchema),
   }),
@@ -62,3 +80,7 @@ export const updateProfileRequestSchema = schema(() =>
   }),
 );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** `PUT /api/user/locale`: the signed-in user's language; answers the user. */
+export const updateLocaleRequestSchema = schema(() => z.object({ locale: z.enum(LOCALES, { error: LOCALE_MESSAGE }) }));
+export type UpdateLocaleRequest = z.infer<typeof updateLocaleRequestSchema>;

@@ -1,5 +1,7 @@
 import {
   googleSignupRequestSchema,
+  isLocale,
+  LOCALE_COOKIE,
   loginRequestSchema,
   MESSAGES,
   messageSchema,
@@ -41,7 +43,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], body: signupRequestSchema, response: userResponse } },
     async (request, reply) => {
       await limits.signup.hit(request);
-      const user = await signup(app.db, request.body);
+      const user = await signup(app.db, { ...request.body, locale: visitorLocale(request) });
       reply.status(201);
       return startSession(request, reply, user);
     },
@@ -67,7 +69,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], body: googleSignupRequestSchema, response: userResponse } },
     async (request, reply) => {
       const identity = await verifyGoogleCredential(request.body.credential);
-      const user = await googleAccount(app.db, identity, request.body.role || 'student');
+      const user = await googleAccount(app.db, identity, request.body.role || 'student', visitorLocale(request));
       return startSession(request, reply, user);
     },
   );
@@ -131,6 +133,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default authRoutes;
+
+/**
+ * The language the visitor chose before signing up (the web's `locale` cookie), for a new
+ * account; none (the default, English) when the cookie is missing or not a locale.
+ */
+function visitorLocale(request: FastifyRequest) {
+  const value = request.cookies[LOCALE_COOKIE];
+  return isLocale(value) ? value : undefined;
+}
 
 function isCrossSiteGet(request: FastifyRequest, allowedOrigins: string[]) {
   if (request.headers.origin) return isCrossSite(request, allowedOrigins);

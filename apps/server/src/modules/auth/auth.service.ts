@@ -1,4 +1,4 @@
-import { MESSAGES, type Role } from '@kaksha/contracts';
+import { type Locale, MESSAGES, type Role } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { users } from '../../core/db/schema/index.ts';
@@ -31,7 +31,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export async function signup(
   db: DbOrTx,
-  input: { name: string; email: string; password: string; role: Role },
+  input: { name: string; email: string; password: string; role: Role; locale?: Locale },
 ): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken);
@@ -39,7 +39,7 @@ export async function signup(
   try {
     const [user] = await db
       .insert(users)
-      .values({ name: input.name.trim(), email, passwordHash, role: input.role })
+      .values({ name: input.name.trim(), email, passwordHash, role: input.role, locale: input.locale })
       .returning();
     return user;
   } catch (error) {

@@ -9,7 +9,17 @@ const sessionCookie = (res: Res) => {
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE && x.value);
   return c ? `${SESSION_COOKIE}=${c.value}` : undefined;
 };
-const userKeys = ['_id', 'description', 'email', 'enrolledCourses', 'name', 'photoUrl', 'role', 'showContactEmail'];
+const userKeys = [
+  '_id',
+  'description',
+  'email',
+  'enrolledCourses',
+  'locale',
+  'name',
+  'photoUrl',
+  'role',
+  'showContactEmail',
+];
 
 describe('accounts: signup, login, logout, current user', async () => {
   // Functional tests: limits scaled up so the many sign-ups here never hit them.

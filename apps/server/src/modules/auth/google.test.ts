@@ -66,6 +66,24 @@ describe('Google sign-in', async () => {
     expect(me.json().email).toBe('priya.sharma@gmail.com');
   });
 
+  it("gives a new account the visitor's locale cookie, and leaves an existing account's language", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/googlesignup',
+      payload: { credential: await google.token(), role: 'student' },
+      headers: { cookie: 'locale=hi' },
+    });
+    expect(res.json().locale).toBe('hi');
+    const known = await createUser(app, { email: `known-en-${Date.now()}@gmail.com` });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/googlesignup',
+      payload: { credential: await google.token({ email: known.email }) },
+      headers: { cookie: 'locale=hi' },
+    });
+    expect(again.json()).toMatchObject({ _id: known.id, locale: 'en' });
+  });
+
   it('defaults the role to student when the login page sends an empty role', async () => {
     const res = await googleSignup({ credential: await google.token(), role: '' });
     expect(res.statusCode).toBe(200);

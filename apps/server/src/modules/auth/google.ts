@@ -1,4 +1,4 @@
-import { MESSAGES, type Role } from '@kaksha/contracts';
+import { type Locale, MESSAGES, type Role } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../../core/config.ts';
@@ -57,10 +57,16 @@ export function googleVerifier(config: Config) {
 }
 
 /**
- * The account for a verified Google identity: the existing account with that email (its role
- * unchanged; linked to the Google id the first time), or a new one with the requested role.
+ * The account for a verified Google identity: the existing account with that email (its role and
+ * language unchanged; linked to the Google id the first time), or a new one with the requested
+ * role and language.
  */
-export async function googleAccount(db: DbOrTx, identity: GoogleIdentity, role: Role): Promise<UserRow> {
+export async function googleAccount(
+  db: DbOrTx,
+  identity: GoogleIdentity,
+  role: Role,
+  locale?: Locale,
+): Promise<UserRow> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {
@@ -88,7 +94,14 @@ export async function googleAccount(db: DbOrTx, identity: GoogleIdentity, role: 
     try {
       const [created] = await db
         .insert(users)
-        .values({ name: identity.name, email: identity.email, passwordHash: null, role, googleSub: identity.sub })
+        .values({
+          name: identity.name,
+          email: identity.email,
+          passwordHash: null,
+          role,
+          googleSub: identity.sub,
+          locale,
+        })
         .returning();
       return created;
     } catch (error) {

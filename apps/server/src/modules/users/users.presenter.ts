@@ -32,6 +32,7 @@ export async function presentUser(db: DbOrTx, storage: Storage, user: UserRow): 
     description: user.description,
     photoUrl: photoUrl(storage, user),
     showContactEmail: user.showContactEmail,
+    locale: user.locale,
     enrolledCourses: enrolled.map(({ thumbnailKey, ...course }) => ({
       ...course,
       category: course.category as Category,

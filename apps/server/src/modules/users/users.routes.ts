@@ -1,15 +1,21 @@
-import { IMAGE_MAX_BYTES, MESSAGES, updateProfileRequestSchema, userSchema } from '@kaksha/contracts';
+import {
+  IMAGE_MAX_BYTES,
+  MESSAGES,
+  updateLocaleRequestSchema,
+  updateProfileRequestSchema,
+  userSchema,
+} from '@kaksha/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../core/errors.ts';
 import { bufferedFile, readForm } from '../../core/multipart-form.ts';
 import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
-import { presentUser, updateProfile } from './users.service.ts';
+import { presentUser, setLocale, updateProfile } from './users.service.ts';
 
 const avatarFile = bufferedFile('photoUrl', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, (field) =>
   badRequest('Upload the avatar in the photoUrl field', { [field]: 'Unexpected file' }),
 );
 
-/** The signed-in user's own account (spec §7): current user and profile update. */
+/** The signed-in user's own account (spec §7): current user, profile update and language. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const imageUploads = app.limiter({ name: 'image-upload', ...IMAGE_UPLOADS_PER_USER, key: (r) => r.user?.id ?? null });
   /**
@@ -37,6 +43,16 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateProfile(app.db, app.storage, user, { ...form.fields, avatar: form.file });
       return presentUser(app.db, app.storage, updated);
     },
+  );
+
+  /** The language of the user's interface, e-mails and certificates: `{locale: 'en' | 'hi'}`; answers the user. */
+  app.put(
+    '/locale',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['users'], body: updateLocaleRequestSchema, response: { 200: userSchema } },
+    },
+    async (request) => presentUser(app.db, app.storage, await setLocale(app.db, request.user!, request.body.locale)),
   );
 };
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@kaksha/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { users } from '../../core/db/schema/index.ts';
@@ -35,5 +36,15 @@ export async function updateProfile(
   if (user.photoKey && photoKey !== user.photoKey && user.photoKey.startsWith(`public/avatars/${user.id}/`)) {
     await storage.remove(user.photoKey).catch(() => {});
   }
+  return updated;
+}
+
+/** Keeps the user's language (interface, e-mails, certificates). */
+export async function setLocale(db: DbOrTx, user: UserRow, locale: Locale): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({ locale, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
   return updated;
 }

@@ -70,6 +70,7 @@ describe('profile: current user and update', async () => {
       description: 'Curious learner',
       photoUrl: null,
       showContactEmail: false,
+      locale: 'en',
       enrolledCourses: [
         { _id: older.id, title: 'Old Course', thumbnail: null, category: 'Web Development', level: 'Beginner' },
         {
