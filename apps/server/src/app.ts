@@ -44,9 +44,12 @@ import lectureResourcesRoutes from './modules/lecture-resources/lecture-resource
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { videoWorkersPlugin } from './modules/media/media.service.ts';
+import notificationsRoutes from './modules/notifications/notifications.routes.ts';
+import { notificationsPlugin } from './modules/notifications/notifications.service.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
 import purchasesRoutes from './modules/purchases/purchases.routes.ts';
+import qaRoutes from './modules/qa/qa.routes.ts';
 import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
@@ -149,6 +152,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(uploadsBackgroundPlugin, { probe: opts.uploadProbe });
   await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
+  // Notifications: dispatching recorded events, the bell (through Redis when set), their e-mail.
+  await app.register(notificationsPlugin);
 
   // Thumbnails and avatars: public, content-addressed names, so they may be cached for long.
   // (From an object store the media module serves them.)
@@ -181,6 +186,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(couponsRoutes, { prefix: '/api/coupon' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
+  await app.register(qaRoutes, { prefix: '/api/qa' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(mediaRoutes, { prefix: '/media' });

@@ -24,12 +24,14 @@ export type Certificate = z.infer<typeof certificateSchema>;
 /**
  * `GET /api/certificate/dashboard` (educators): one row per own course. `quizPassRate` is the
  * share (0–100) of learner-and-quiz pairs with an attempt that passed; null before any attempt.
+ * `unansweredQuestions`: Q&A questions with neither an answer of the educator's nor an accepted one.
  */
 export const courseOutcomeSchema = schema(() =>
   z.object({
     courseId: z.string(),
     quizPassRate: z.number().int().nullable(),
     certificatesIssued: z.number().int(),
+    unansweredQuestions: z.number().int(),
   }),
 );
 export type CourseOutcome = z.infer<typeof courseOutcomeSchema>;

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (`List-Unsubscribe`, `List-Unsubscribe-Post` on notification mail), sent as given. */
+  headers?: Record<string, string>;
   /**
    * Mail that is of no use after this many milliseconds (a reset code): queued, it is retried
    * only within that time and dropped unsent after it. Not part of the message itself.
@@ -55,7 +57,7 @@ declare module 'fastify' {
 
 /**
  * Outgoing mail through nodemailer. With `SMTP_URL` it goes to that server; without, every
- * message is written as JSON ({to, subject, text, html}) to `DATA_DIR/mail/` and its subject
+ * message is written as JSON ({to, subject, text, html, headers}) to `DATA_DIR/mail/` and its subject
  * logged, so a developer can read codes locally. Bodies are never logged.
  */
 export const mailerPlugin = fp(

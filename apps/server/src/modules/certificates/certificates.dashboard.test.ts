@@ -69,11 +69,11 @@ describe('the educator dashboard figures (GET /api/certificate/dashboard)', asyn
     const res = await dashboard(ownerHeaders);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { courseId: course.id, quizPassRate: null, certificatesIssued: 0 },
-      { courseId: quiet.id, quizPassRate: null, certificatesIssued: 0 },
+      { courseId: course.id, quizPassRate: null, certificatesIssued: 0, unansweredQuestions: 0 },
+      { courseId: quiet.id, quizPassRate: null, certificatesIssued: 0, unansweredQuestions: 0 },
     ]);
     const other = (await dashboard(await headersOf(otherEducator))).json();
-    expect(other).toEqual([{ courseId: theirs.id, quizPassRate: null, certificatesIssued: 0 }]);
+    expect(other).toEqual([{ courseId: theirs.id, quizPassRate: null, certificatesIssued: 0, unansweredQuestions: 0 }]);
   });
 
   it('counts learner-and-quiz pairs that passed (a later pass counts) and certificates issued', async () => {
@@ -84,8 +84,8 @@ describe('the educator dashboard figures (GET /api/certificate/dashboard)', asyn
     const rows = (await dashboard(ownerHeaders)).json();
     // 3 of 4 pairs passed.
     expect(rows).toEqual([
-      { courseId: course.id, quizPassRate: 75, certificatesIssued: 1 },
-      { courseId: quiet.id, quizPassRate: null, certificatesIssued: 0 },
+      { courseId: course.id, quizPassRate: 75, certificatesIssued: 1, unansweredQuestions: 0 },
+      { courseId: quiet.id, quizPassRate: null, certificatesIssued: 0, unansweredQuestions: 0 },
     ]);
     // The other educator's numbers are untouched.
     expect((await dashboard(await headersOf(otherEducator))).json()[0]).toMatchObject({ certificatesIssued: 0 });

@@ -5,7 +5,9 @@ import { certificates, courses, users } from '../../core/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
+import { notifyCertificateIssued } from '../notifications/notifications.service.ts';
 import { getCourseProgress } from '../progress/progress.service.ts';
+import { unansweredByCourse } from '../qa/qa.service.ts';
 import { quizPassRates, unpassedQuizzes } from '../quizzes/quizzes.service.ts';
 
 export { renderCertificatePdf } from './certificates.pdf.ts';
@@ -107,6 +109,7 @@ export async function claimCertificate(db: DbOrTx, publicUrl: string, userId: st
     })
     .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
     .returning();
+  if (inserted) await notifyCertificateIssued(db, inserted.id);
   const row = inserted ?? (await findOwn(db, userId, courseId))[0];
   return { certificate: presentCertificate(publicUrl, row), created: !!inserted };
 }
@@ -131,7 +134,8 @@ export async function findCertificate(db: DbOrTx, publicUrl: string, id: string)
 
 /**
  * The educator dashboard's figures for each of the creator's courses (oldest first): the quiz
- * pass rate and the certificates issued. Certificates of a deleted course are not counted.
+ * pass rate, the certificates issued and the Q&A questions still unanswered. Certificates of a
+ * deleted course are not counted.
  */
 export async function courseOutcomes(db: DbOrTx, creatorId: string): Promise<CourseOutcome[]> {
   const own = await db
@@ -141,19 +145,21 @@ export async function courseOutcomes(db: DbOrTx, creatorId: string): Promise<Cou
     .orderBy(asc(courses.createdAt), asc(courses.id));
   const ids = own.map((c) => c.id);
   if (ids.length === 0) return [];
-  const [issued, passRates] = await Promise.all([
+  const [issued, passRates, unanswered] = await Promise.all([
     db
       .select({ courseId: certificates.courseId, n: count() })
       .from(certificates)
       .where(inArray(certificates.courseId, ids))
       .groupBy(certificates.courseId),
     quizPassRates(db, ids),
+    unansweredByCourse(db, creatorId),
   ]);
   const issuedBy = new Map(issued.map((r) => [r.courseId, Number(r.n)]));
   return ids.map((courseId) => ({
     courseId,
     quizPassRate: passRates.get(courseId) ?? null,
     certificatesIssued: issuedBy.get(courseId) ?? 0,
+    unansweredQuestions: unanswered.get(courseId) ?? 0,
   }));
 }
 

@@ -16,6 +16,7 @@ import {
   storeVideo,
   type VideoPipeline,
 } from '../media/media.service.ts';
+import { notifyNewLecture } from '../notifications/notifications.service.ts';
 import { type ReembedQueue, reindexCourse } from '../search/search.service.ts';
 import { placeLecture } from '../sections/sections.service.ts';
 
@@ -69,6 +70,7 @@ export async function createLecture(
     const [lecture] = await tx.select().from(lectures).where(eq(lectures.id, inserted.id));
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
     await reindexCourse(tx, courseId, reembed);
+    await notifyNewLecture(tx, lecture.id);
     return lecture;
   });
 }

@@ -1,0 +1,89 @@
+import type { MarkReadRequest, Notification, NotificationKind, NotificationPage } from '@kaksha/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { badRequest } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The bell's number: the user's unread notifications (a partial index holds exactly those). */
+export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+interface Row {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  course_id: string | null;
+  read_at: string | null;
+  created_at: string;
+  /** `created_at` as the database writes it (microseconds), for the cursor. */
+  at: string;
+}
+
+const presentNotification = (r: Row): Notification => ({
+  _id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  courseId: r.course_id,
+  read: r.read_at !== null,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** Cursors: base64url of the last row's time (database text) and id. */
+const cursorOf = (r: Row) => Buffer.from(`${r.at}|${r.id}`).toString('base64url');
+const DATABASE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+function decodeCursor(cursor: string): [string, string] {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (rest.length > 0 || !DATABASE_TIMESTAMP.test(at ?? '') || !isUuid(id ?? '')) {
+    throw badRequest('This page link is out of date; start from the first page', { cursor: 'Invalid cursor' });
+  }
+  return [at, id];
+}
+
+/** The user's notifications, newest first, one page after `cursor`, with the unread count. */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  { cursor, limit }: { cursor?: string; limit: number },
+): Promise<NotificationPage> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select id, kind, title, body, link, course_id, read_at, created_at, created_at::text as at
+      from notifications
+      where user_id = ${userId}
+        ${after ? sql`and (created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+      order by created_at desc, id desc
+      limit ${limit + 1}`),
+  );
+  const page = rows.slice(0, limit);
+  return {
+    notifications: page.map(presentNotification),
+    nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]) : null,
+    unreadCount: await unreadCount(db, userId),
+  };
+}
+
+/** Marks the user's own notifications read (others' ids, and ids that are none, change nothing). */
+export async function markRead(db: DbOrTx, userId: string, request: MarkReadRequest): Promise<number> {
+  if ('all' in request) {
+    await db.execute(sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null`);
+  } else {
+    const ids = request.ids.filter(isUuid);
+    if (ids.length > 0) {
+      await db.execute(sql`
+        update notifications set read_at = now()
+        where user_id = ${userId} and read_at is null and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    }
+  }
+  return unreadCount(db, userId);
+}
