@@ -69,6 +69,35 @@ describe('demo content', async () => {
     expect(again.json()._id).toBe(mine[0]._id);
   });
 
+  it('has a few Q&A questions on its courses, at moments of their lectures, most answered by the educator', async () => {
+    const login = async (email: string, password: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      const cookie = res.headers['set-cookie'];
+      return { cookie: String(Array.isArray(cookie) ? cookie.join('; ') : cookie) };
+    };
+    const [course] = rowsOf<{ id: string }>(
+      await app.db.execute(sql`select id from courses where title = 'HTML, CSS and JavaScript for Absolute Beginners'`),
+    );
+    const page = (
+      await app.inject({ url: `/api/qa/course/${course.id}`, headers: await login('priya@kaksha.dev', 'Student@123') })
+    ).json();
+    expect(page.questions.length).toBeGreaterThanOrEqual(2);
+    expect(page.questions[0]).toMatchObject({ featured: true, accepted: true, answered: true, timestampSec: 42 });
+    const total = rowsOf<{ questions: number; answers: number }>(
+      await app.db.execute(
+        sql`select (select count(*) from qa_questions)::int as questions, (select count(*) from qa_answers)::int as answers`,
+      ),
+    )[0];
+    expect(total.questions).toBeGreaterThanOrEqual(5);
+    expect(total.answers).toBeGreaterThanOrEqual(5);
+    // Some still wait in an educator's inbox; seeding told no one (no notifications, no mail).
+    const inbox = (
+      await app.inject({ url: '/api/qa/inbox', headers: await login('ananya@kaksha.dev', 'Educator@123') })
+    ).json();
+    expect(inbox.unansweredCount).toBeGreaterThanOrEqual(1);
+    expect(rowsOf<{ n: number }>(await app.db.execute(sql`select count(*)::int as n from notifications`))[0].n).toBe(0);
+  });
+
   it('lists its Hindi courses under the catalogue’s Hindi filter, with Hindi sections', async () => {
     const hindi = DEMO_COURSES.filter((c) => c.language === 'hi' && c.isPublished);
     const page = (await app.inject('/api/course/catalog?language=hi')).json();
@@ -96,7 +125,7 @@ describe('demo content', async () => {
       rowsOf<Record<string, number>>(
         await app.db.execute(sql`select (select count(*) from courses)::int as courses,
           (select count(*) from course_sections)::int as sections, (select count(*) from quizzes)::int as quizzes,
-          (select count(*) from certificates)::int as certificates`),
+          (select count(*) from certificates)::int as certificates, (select count(*) from qa_questions)::int as questions`),
       )[0];
     const before = await count();
     await seedDemoContent(app);

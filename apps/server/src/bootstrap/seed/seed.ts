@@ -18,9 +18,11 @@ import {
   users,
 } from '../../core/db/schema/index.ts';
 import { storeAvatar, storeThumbnail } from '../../modules/media/media.service.ts';
+import { seedQuestions } from '../../modules/qa/qa.service.ts';
 import { markIndexCurrent, reindexCourse } from '../../modules/search/search.service.ts';
 import { DEMO_COURSES, DEMO_ENROLLMENTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data.ts';
 import { DEMO_COMPLETION, DEMO_QUIZZES, demoSectionTitles, spreadOver } from './demo-learning.ts';
+import { DEMO_QUESTIONS } from './demo-qa.ts';
 
 /** apps/server/seed-media, seen from src/bootstrap/seed in source or from dist in the bundle. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -160,6 +162,7 @@ export async function seedDemoContent(app: FastifyInstance) {
       });
     }
     await seedCompletion(tx, userIds, courseIds, quizIds);
+    await seedDemoQuestions(tx, userIds, courseIds);
     for (const id of courseIds.values()) await reindexCourse(tx, id, app.searchReembed);
     // Every course indexed here is of the current format: nothing to upgrade at start.
     await markIndexCurrent(tx);
@@ -217,6 +220,46 @@ async function seedCompletion(
     educatorName: creator.name,
     issuedAt: new Date(Date.now() - day),
   });
+}
+
+/** The demo Q&A, each question at its lecture's moment, answers hours after it. */
+async function seedDemoQuestions(tx: Tx, userIds: Map<string, string>, courseIds: Map<string, string>) {
+  const rows = await tx
+    .select({ id: lectures.id, courseId: lectures.courseId, position: lectures.position })
+    .from(lectures);
+  const day = 86_400_000;
+  const hour = 3_600_000;
+  await seedQuestions(
+    tx,
+    DEMO_QUESTIONS.map((q) => {
+      const courseId = must(courseIds.get(q.course), q.course);
+      const askedAt = Date.now() - q.daysAgo * day - 2 * hour;
+      const lectureId =
+        q.lecture === null
+          ? null
+          : must(
+              rows.find((l) => l.courseId === courseId && l.position === q.lecture)?.id,
+              `${q.course} lecture ${q.lecture}`,
+            );
+      return {
+        courseId,
+        lectureId,
+        timestampSec: lectureId ? q.at : null,
+        userId: must(userIds.get(q.user), q.user),
+        title: q.title,
+        body: q.body,
+        featured: q.featured,
+        createdAt: new Date(askedAt),
+        answers: q.answers.map((a) => ({
+          userId: must(userIds.get(a.user), a.user),
+          body: a.body,
+          accepted: a.accepted,
+          createdAt: new Date(Math.min(Date.now(), askedAt + a.hoursLater * hour)),
+        })),
+        voterIds: q.voters.map((v) => must(userIds.get(v), v)),
+      };
+    }),
+  );
 }
 
 function interleavedTimes(list: typeof DEMO_COURSES) {
