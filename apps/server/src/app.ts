@@ -30,6 +30,8 @@ import { requestLimitsPlugin } from './core/request-limits.ts';
 import { securityHeadersPlugin } from './core/security-headers.ts';
 import { snapshotsPlugin } from './core/snapshots.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
+import { adminPlugin } from './modules/admin/admin.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import billingRoutes from './modules/billing/billing.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
@@ -38,6 +40,8 @@ import configRoutes from './modules/config/config.routes.ts';
 import couponsRoutes from './modules/coupons/coupons.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import { coursePageImages } from './modules/courses/courses.service.ts';
+import earningsRoutes from './modules/earnings/earnings.routes.ts';
+import { earningsPlugin } from './modules/earnings/earnings.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import invoicesRoutes from './modules/invoices/invoices.routes.ts';
 import lectureResourcesRoutes from './modules/lecture-resources/lecture-resources.routes.ts';
@@ -152,6 +156,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(uploadsBackgroundPlugin, { probe: opts.uploadProbe });
   await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
+  // The data key for payout accounts, the payout provider, ledger entries for earlier sales.
+  await app.register(earningsPlugin);
+  // ADMIN_EMAILS: their accounts are operators, now and when they sign up.
+  await app.register(adminPlugin);
   // Notifications: dispatching recorded events, the bell (through Redis when set), their e-mail.
   await app.register(notificationsPlugin);
 
@@ -185,6 +193,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(invoicesRoutes, { prefix: '/api/invoice' });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(couponsRoutes, { prefix: '/api/coupon' });
+  await app.register(earningsRoutes, { prefix: '/api/earnings' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
   await app.register(qaRoutes, { prefix: '/api/qa' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });

@@ -7,6 +7,9 @@ import { schema, text } from './define.ts';
  */
 export const ROLES = ['student', 'educator'] as const;
 export type Role = (typeof ROLES)[number];
+/** Every role an account can have: the sign-up roles, and the operator's (never chosen at sign-up, issue #31). */
+export const USER_ROLES = [...ROLES, 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export const NAME_MAX = 80;
 export const PASSWORD_MIN = 8;

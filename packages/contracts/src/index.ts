@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
@@ -7,6 +8,7 @@ export * from './config.ts';
 export * from './coupons.ts';
 export * from './courses.ts';
 export { type TextOptions, text } from './define.ts';
+export * from './earnings.ts';
 export * from './invoices.ts';
 export * from './lecture-resources.ts';
 export * from './lectures.ts';

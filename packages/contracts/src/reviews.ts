@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './auth.ts';
+import { USER_ROLES } from './auth.ts';
 import { limitQuery, schema, text } from './define.ts';
 
 export const RATING_MIN = 1;
@@ -15,7 +15,7 @@ export const reviewSchema = schema(() =>
     comment: z.string(),
     course: z.string(),
     courseTitle: z.string().optional(),
-    user: z.object({ _id: z.string(), name: z.string(), photoUrl: z.string().nullable(), role: z.enum(ROLES) }),
+    user: z.object({ _id: z.string(), name: z.string(), photoUrl: z.string().nullable(), role: z.enum(USER_ROLES) }),
     createdAt: z.string(),
   }),
 );

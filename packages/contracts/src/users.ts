@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema, ROLES } from './auth.ts';
+import { nameSchema, USER_ROLES } from './auth.ts';
 import { enrolledCourseSchema } from './courses.ts';
 import { boolField, emptyToUndefined, schema, text } from './define.ts';
 
@@ -24,7 +24,7 @@ export const userSchema = schema(() =>
     _id: z.string(),
     name: z.string(),
     email: z.string(),
-    role: z.enum(ROLES),
+    role: z.enum(USER_ROLES),
     description: z.string(),
     photoUrl: z.string().nullable(),
     /**

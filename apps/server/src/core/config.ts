@@ -109,6 +109,17 @@ const envSchema = z.object({
   REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   REFUND_MAX_PROGRESS_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   REFUND_MAX_PER_90_DAYS: z.coerce.number().int().min(0).max(1000).default(3),
+  // Educator earnings and payouts (issue #31, modules/earnings).
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((v) => Number.isInteger(v * 100), 'must have at most two decimals')
+    .default(20),
+  PAYOUT_MIN_RUPEES: z.coerce.number().int().min(1).max(10_000_000).default(500),
+  PAYOUT_PROVIDER: optional.pipe(z.enum(['sandbox', 'manual', 'razorpay']).optional()),
+  DATA_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAILS: list,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TRUST_PROXY: z
@@ -283,6 +294,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxProgressPercent: e.REFUND_MAX_PROGRESS_PERCENT,
       maxPer90Days: e.REFUND_MAX_PER_90_DAYS,
     },
+    /**
+     * Educator earnings (modules/earnings, issue #31): the platform's fee (percent of a sale's
+     * taxable value), payouts of available balances from PAYOUT_MIN_RUPEES by `payoutProvider`
+     * (`sandbox` pays at once; the default outside production, `manual` in it), sales held for the
+     * refund window. `dataEncryptionKey` encrypts bank account numbers; unset, the embedded database
+     * keeps a generated one in DATA_DIR (with DATABASE_URL the app refuses to start without it).
+     */
+    earnings: {
+      platformFeePercent: e.PLATFORM_FEE_PERCENT,
+      releaseAfterDays: e.REFUND_WINDOW_DAYS,
+      payoutMinPaise: e.PAYOUT_MIN_RUPEES * 100,
+      payoutProvider: e.PAYOUT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'manual' : 'sandbox'),
+      dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    },
+    /** Accounts that are operators (admin role) whatever they signed up as (modules/admin). */
+    adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,

@@ -18,6 +18,10 @@ import { rupees, splitGst } from './billing.gst.ts';
 /** Paise as rupees with two decimals, for other modules' answers. */
 export { rupees };
 
+/** The taxable value (paise) in a GST-inclusive amount at a rate, rounded as invoices round it (the ledger's fee basis). */
+export const taxableValue = (amountPaise: number, ratePercent: number) =>
+  splitGst(amountPaise, ratePercent, false).taxable;
+
 /**
  * Billing details and GST (issue #28): the public face of the billing module. The payments module
  * asks it for quotes; the users' billing routes (mounted under /api/user) read and save details.

@@ -14,6 +14,7 @@ import { AppError, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { type BillingConfig, rupees } from '../billing/billing.service.ts';
 import { releaseOrder } from '../coupons/coupons.service.ts';
+import { reverseSale } from '../earnings/earnings.service.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import type { PaymentProviderClient } from './payments.provider.ts';
 
@@ -207,12 +208,13 @@ export async function requestRefund(
 const refundFailed = () =>
   new AppError(502, 'refund_failed', 'The payment provider could not refund this payment. Please contact support.');
 
-/** Access ends (progress stays), the coupon's place is freed, a credit note reverses the invoice. Idempotent. */
-async function endPurchase(tx: Tx, billing: BillingConfig, order: OrderRow) {
+/** Access ends (progress stays), the coupon's place is freed, a credit note reverses the invoice and the ledger's sale. Idempotent. */
+export async function endPurchase(tx: Tx, billing: BillingConfig, order: OrderRow) {
   await tx
     .delete(enrollments)
     .where(and(eq(enrollments.userId, order.userId), eq(enrollments.courseId, order.courseId)));
   await releaseOrder(tx, order.id);
+  await reverseSale(tx, order.id);
   return issueCreditNote(tx, billing, order.id);
 }
 

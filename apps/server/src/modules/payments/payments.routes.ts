@@ -47,6 +47,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     keySecret: payment.keySecret,
     orderTtlMs: payment.orderTtlMs,
     notify: mailOnEnrolment(app.mailer, app.config.publicUrl),
+    earnings: app.config.earnings,
   };
   // Each new order may be a call to the provider: a learner gets plenty, a script does not.
   const orderLimit = app.limiter({

@@ -18,6 +18,7 @@ import { isUuid } from '../../core/ids.ts';
 import { type BillingConfig, quotePrice } from '../billing/billing.service.ts';
 import { type CourseForCoupon, priceWithCoupon, redeemOrder, reserveCoupon } from '../coupons/coupons.service.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
+import { type EarningsConfig, recordSale } from '../earnings/earnings.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import type { EnrolmentNotice } from './payments.mail.ts';
 import { isValidPaymentSignature, type PaymentProviderClient, razorpayId, signPayment } from './payments.provider.ts';
@@ -35,6 +36,8 @@ export interface Checkout {
   orderTtlMs: number;
   /** Runs in the transaction of every new enrolment (the enrolment mail). */
   notify: EnrolmentNotice;
+  /** The platform's fee and the refund window, for the sale's ledger entry (modules/earnings). */
+  earnings: EarningsConfig;
 }
 
 /** The price of a course in paise; the request never decides it. */
@@ -231,8 +234,8 @@ const isExpired = (order: OrderRow) => order.expiresAt.getTime() <= Date.now();
 
 /**
  * Marks the (locked) order paid, enrols its learner at the order's amount, turns its coupon
- * reservation into a redemption and issues its tax invoice: one transaction, so there is never a
- * payment without its enrolment and invoice. A no-op for an order already paid (a repeated
+ * reservation into a redemption, issues its tax invoice and records the educator's sale in the
+ * ledger: one transaction, so there is never a payment without its enrolment, invoice and sale. A no-op for an order already paid (a repeated
  * verification or webhook; after a refund it must not give access back).
  */
 async function completeOrder(tx: Tx, checkout: Checkout, order: OrderRow, paymentId: string) {
@@ -244,6 +247,7 @@ async function completeOrder(tx: Tx, checkout: Checkout, order: OrderRow, paymen
   await enrol(tx, order.userId, order.courseId, order.amount, checkout.notify);
   await redeemOrder(tx, order.id);
   await issueInvoice(tx, checkout.billing, order.id);
+  await recordSale(tx, checkout.earnings, order.id);
 }
 
 const lockOrder = async (tx: Tx, providerOrderId: string) => {
@@ -374,5 +378,7 @@ export async function sandboxPay(
   });
 }
 
+// The operator console retries failed refunds with the same provider (modules/admin).
+export { type RefundRetryDeps, retryRefund } from './payments.refund-retry.ts';
 // The purchases page asks payments whether each purchase can be refunded.
 export { presentEligibility, refundEligibility } from './payments.refunds.ts';

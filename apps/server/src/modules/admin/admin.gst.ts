@@ -1,0 +1,334 @@
+import { GST_STATES, type GstReport, type GstStateCode, type GstTable } from '@kaksha/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { rupees } from '../billing/billing.service.ts';
+import { csvLine } from '../earnings/earnings.service.ts';
+
+/**
+ * The month's GST return, shaped for GSTR-1 (issue #31), from the tax documents themselves (modules
+ * invoices): the month is a calendar month in India time, each document in the month it was issued.
+ * A buyer with a GSTIN is B2B; an unregistered buyer's inter-state invoice above ₹1,00,000 is B2CL
+ * (the limit since August 2024); the rest is B2CS, summed by place of supply and rate net of its
+ * credit notes, as the return wants it. Credit notes against B2B invoices are CDNR, against B2CL
+ * invoices CDNUR (a credit note copies its invoice's buyer and figures, so it is classed the same).
+ * Sums are added in paise by the database and turned into rupees at the end, so the totals are the
+ * month's invoices less its credit notes to the paisa.
+ */
+
+const B2CL_ABOVE_PAISE = 1_00_000_00;
+const IST_OFFSET_MS = 330 * 60_000;
+
+const SAC_DESCRIPTIONS: Record<string, string> = {
+  '999293': 'Commercial training and coaching services',
+  '999294': 'Other education and training services',
+};
+
+function monthRange(month: string) {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return {
+    start: new Date(Date.UTC(year, m - 1, 1) - IST_OFFSET_MS),
+    end: new Date(Date.UTC(year, m, 1) - IST_OFFSET_MS),
+  };
+}
+
+/** `29-Karnataka`, as the return names a place of supply. */
+const place = (code: string) => `${code}-${GST_STATES[code as GstStateCode] ?? code}`;
+const istDay = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+const registered = sql`(i.buyer ->> 'gstin') is not null`;
+const b2cl = sql`((i.buyer ->> 'gstin') is null and i.place_of_supply <> (i.seller ->> 'stateCode') and i.total > ${B2CL_ABOVE_PAISE})`;
+const sign = sql`(case i.kind when 'invoice' then 1 else -1 end)`;
+const sums = sql`sum(${sign} * i.taxable)::bigint as taxable, sum(${sign} * i.igst)::bigint as igst,
+  sum(${sign} * i.cgst)::bigint as cgst, sum(${sign} * i.sgst)::bigint as sgst, sum(${sign} * i.total)::bigint as total`;
+
+interface DocumentRow {
+  kind: 'invoice' | 'creditNote';
+  number: string;
+  issued_at: Date | string;
+  gstin: string | null;
+  name: string;
+  place_of_supply: string;
+  gst_rate: string;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  total: number;
+  is_b2cl: boolean;
+  invoice_number: string | null;
+  invoice_issued_at: Date | string | null;
+}
+interface SumRow {
+  taxable: string;
+  igst: string;
+  cgst: string;
+  sgst: string;
+  total: string;
+}
+
+const money = (row: Record<'taxable' | 'igst' | 'cgst' | 'sgst', string | number>) => ({
+  taxable: rupees(Number(row.taxable)),
+  igst: rupees(Number(row.igst)),
+  cgst: rupees(Number(row.cgst)),
+  sgst: rupees(Number(row.sgst)),
+});
+
+export async function gstReport(db: DbOrTx, month: string): Promise<GstReport> {
+  const { start, end } = monthRange(month);
+  const inMonth = sql`i.issued_at >= ${start} and i.issued_at < ${end}`;
+  const [listed, b2cs, sac] = await Promise.all([
+    db.execute<DocumentRow & Record<string, unknown>>(sql`
+      select i.kind, i.number, i.issued_at, i.buyer ->> 'gstin' as gstin, i.buyer ->> 'name' as name,
+        i.place_of_supply, i.gst_rate::text as gst_rate, i.taxable, i.igst, i.cgst, i.sgst, i.total,
+        ${b2cl} as is_b2cl, o.number as invoice_number, o.issued_at as invoice_issued_at
+      from invoices i left join invoices o on o.id = i.refers_to
+      where ${inMonth} and (${registered} or ${b2cl})
+      order by i.issued_at, i.number`),
+    db.execute<SumRow & { place_of_supply: string; gst_rate: string } & Record<string, unknown>>(sql`
+      select i.place_of_supply, i.gst_rate::text as gst_rate, ${sums}
+      from invoices i where ${inMonth} and not ${registered} and not ${b2cl}
+      group by i.place_of_supply, i.gst_rate order by i.place_of_supply, i.gst_rate`),
+    db.execute<SumRow & { sac: string } & Record<string, unknown>>(sql`
+      select i.sac, ${sums} from invoices i where ${inMonth} group by i.sac order by i.sac`),
+  ]);
+  const date = (at: Date | string) => istDay(new Date(at));
+  const report: GstReport = {
+    month,
+    b2b: [],
+    b2cl: [],
+    b2cs: b2cs.rows.map((row) => ({
+      placeOfSupply: place(row.place_of_supply),
+      rate: Number(row.gst_rate),
+      ...money(row),
+    })),
+    creditNotes: [],
+    sac: sac.rows.map((row) => ({
+      sac: row.sac,
+      description: SAC_DESCRIPTIONS[row.sac] ?? 'Services',
+      ...money(row),
+      total: rupees(Number(row.total)),
+    })),
+    totals: { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 },
+  };
+  for (const row of listed.rows) {
+    const figures = {
+      value: rupees(Number(row.total)),
+      placeOfSupply: place(row.place_of_supply),
+      rate: Number(row.gst_rate),
+      ...money(row),
+    };
+    if (row.kind === 'invoice' && row.gstin) {
+      report.b2b.push({ gstin: row.gstin, name: row.name, number: row.number, date: date(row.issued_at), ...figures });
+    } else if (row.kind === 'invoice') {
+      report.b2cl.push({ number: row.number, date: date(row.issued_at), ...figures });
+    } else {
+      report.creditNotes.push({
+        type: row.gstin ? 'cdnr' : 'cdnur',
+        gstin: row.gstin,
+        name: row.name,
+        number: row.number,
+        date: date(row.issued_at),
+        invoiceNumber: row.invoice_number ?? '',
+        invoiceDate: row.invoice_issued_at ? date(row.invoice_issued_at) : '',
+        ...figures,
+      });
+    }
+  }
+  const total = sac.rows.reduce(
+    (acc, row) => ({
+      taxable: acc.taxable + Number(row.taxable),
+      igst: acc.igst + Number(row.igst),
+      cgst: acc.cgst + Number(row.cgst),
+      sgst: acc.sgst + Number(row.sgst),
+      total: acc.total + Number(row.total),
+    }),
+    { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 },
+  );
+  report.totals = {
+    taxable: rupees(total.taxable),
+    igst: rupees(total.igst),
+    cgst: rupees(total.cgst),
+    sgst: rupees(total.sgst),
+    total: rupees(total.total),
+  };
+  return report;
+}
+
+// ── CSV, one per table, with the GSTR-1 offline tool's column names ─────────────────────────────
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `05-Apr-2026`, the offline tool's date. */
+const toolDate = (day: string) =>
+  day ? `${day.slice(8, 10)}-${MONTHS[Number(day.slice(5, 7)) - 1]}-${day.slice(0, 4)}` : '';
+const amount = (rupeesValue: number) => rupeesValue.toFixed(2);
+
+export function gstCsv(report: GstReport, table: GstTable) {
+  const lines: (string | number | null)[][] = [];
+  if (table === 'b2b') {
+    lines.push([
+      'GSTIN/UIN of Recipient',
+      'Receiver Name',
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Applicable % of Tax Rate',
+      'Invoice Type',
+      'E-Commerce GSTIN',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax',
+      'Central Tax',
+      'State/UT Tax',
+      'Cess Amount',
+    ]);
+    for (const r of report.b2b) {
+      lines.push([
+        r.gstin,
+        r.name,
+        r.number,
+        toolDate(r.date),
+        amount(r.value),
+        r.placeOfSupply,
+        'N',
+        null,
+        'Regular B2B',
+        null,
+        r.rate,
+        amount(r.taxable),
+        amount(r.igst),
+        amount(r.cgst),
+        amount(r.sgst),
+        '0.00',
+      ]);
+    }
+  } else if (table === 'b2cl') {
+    lines.push([
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Applicable % of Tax Rate',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax',
+      'Cess Amount',
+      'E-Commerce GSTIN',
+    ]);
+    for (const r of report.b2cl) {
+      lines.push([
+        r.number,
+        toolDate(r.date),
+        amount(r.value),
+        r.placeOfSupply,
+        null,
+        r.rate,
+        amount(r.taxable),
+        amount(r.igst),
+        '0.00',
+        null,
+      ]);
+    }
+  } else if (table === 'b2cs') {
+    lines.push([
+      'Type',
+      'Place Of Supply',
+      'Applicable % of Tax Rate',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax',
+      'Central Tax',
+      'State/UT Tax',
+      'Cess Amount',
+      'E-Commerce GSTIN',
+    ]);
+    for (const r of report.b2cs) {
+      lines.push([
+        'OE',
+        r.placeOfSupply,
+        null,
+        r.rate,
+        amount(r.taxable),
+        amount(r.igst),
+        amount(r.cgst),
+        amount(r.sgst),
+        '0.00',
+        null,
+      ]);
+    }
+  } else if (table === 'creditNotes') {
+    lines.push([
+      'Type',
+      'GSTIN/UIN of Recipient',
+      'Receiver Name',
+      'Note Number',
+      'Note Date',
+      'Note Type',
+      'Original Invoice Number',
+      'Original Invoice Date',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Note Supply Type',
+      'Note Value',
+      'Applicable % of Tax Rate',
+      'Rate',
+      'Taxable Value',
+      'Integrated Tax',
+      'Central Tax',
+      'State/UT Tax',
+      'Cess Amount',
+    ]);
+    for (const r of report.creditNotes) {
+      lines.push([
+        r.type.toUpperCase(),
+        r.gstin,
+        r.name,
+        r.number,
+        toolDate(r.date),
+        'C',
+        r.invoiceNumber,
+        toolDate(r.invoiceDate),
+        r.placeOfSupply,
+        'N',
+        r.type === 'cdnr' ? 'Regular B2B' : 'B2CL',
+        amount(r.value),
+        null,
+        r.rate,
+        amount(r.taxable),
+        amount(r.igst),
+        amount(r.cgst),
+        amount(r.sgst),
+        '0.00',
+      ]);
+    }
+  } else {
+    lines.push([
+      'HSN',
+      'Description',
+      'UQC',
+      'Total Quantity',
+      'Total Value',
+      'Taxable Value',
+      'Integrated Tax Amount',
+      'Central Tax Amount',
+      'State/UT Tax Amount',
+      'Cess Amount',
+    ]);
+    for (const r of report.sac) {
+      lines.push([
+        r.sac,
+        r.description,
+        'NA',
+        0,
+        amount(r.total),
+        amount(r.taxable),
+        amount(r.igst),
+        amount(r.cgst),
+        amount(r.sgst),
+        '0.00',
+      ]);
+    }
+  }
+  return lines.map(csvLine).join('');
+}
