@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { MESSAGES, OTP_LENGTH } from '@kaksha/contracts';
+import { type Locale, MESSAGES, OTP_LENGTH } from '@kaksha/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { passwordResets, users } from '../../core/db/schema/index.ts';
 import { badRequest } from '../../core/errors.ts';
+import { html, t } from '../../core/i18n.ts';
 import type { MailMessage } from '../../core/mailer.ts';
 import { revokeAllSessions } from '../../core/sessions.ts';
 import { findUserByEmail } from './auth.service.ts';
@@ -29,26 +30,34 @@ export const generateOtp = () =>
     .toString()
     .padStart(OTP_LENGTH, '0');
 
-export function otpMail(to: string, name: string, code: string, productName = 'Kaksha'): MailMessage {
-  const subject = `${productName} password reset code`;
+/** The reset-code mail, in the account's language. */
+export function otpMail(
+  to: string,
+  name: string,
+  code: string,
+  locale: Locale = 'en',
+  productName = 'Kaksha',
+): MailMessage {
+  const product = { product: productName };
+  const minutes = OTP_TTL_MS / 60_000;
+  const subject = t(locale, 'mail.otp.subject', product);
   const text = [
-    `Hello ${name},`,
+    t(locale, 'mail.greeting', { name }),
     '',
-    `Your ${productName} password reset code is: ${code}`,
+    `${t(locale, 'mail.otp.codeIs', product)} ${code}`,
     '',
-    'It is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email.',
+    t(locale, 'mail.otp.validity', { minutes }),
     '',
-    `— ${productName}`,
+    t(locale, 'mail.signoff', product),
   ].join('\n');
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<p>Hello ${esc(name)},</p>
-<p>Your ${productName} password reset code is:</p>
+  const body = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a">
+<p>${html(locale, 'mail.greeting', { name })}</p>
+<p>${html(locale, 'mail.otp.codeIs', product)}</p>
 <p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>
-<p>It is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email.</p>
-<p>— ${productName}</p>
+<p>${html(locale, 'mail.otp.validity', { minutes })}</p>
+<p>${html(locale, 'mail.signoff', product)}</p>
 </body></html>`;
-  return { to, subject, text, html, validForMs: OTP_TTL_MS };
+  return { to, subject, text, html: body, validForMs: OTP_TTL_MS };
 }
 
 /**
@@ -73,7 +82,7 @@ export async function createResetCode(db: DbOrTx, email: string) {
     .insert(passwordResets)
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: passwordResets.userId, set: values });
-  return otpMail(user.email, user.name, code);
+  return otpMail(user.email, user.name, code, user.locale);
 }
 
 /**

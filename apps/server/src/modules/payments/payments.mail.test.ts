@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../core/db/schema/index.ts';
 import { MAIL_QUEUE } from '../../core/mailer.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { signWebhook } from './payments.provider.ts';
@@ -127,6 +128,56 @@ describe('the enrolment mail', async () => {
     // The browser comes back after all: enrolled already, no second mail.
     expect((await post('/verify-payment', who.cookie, fields)).statusCode).toBe(200);
     expect(await mailJobs(who.user.email)).toBe(1);
+  });
+
+  it('writes to a learner whose language is Hindi in Hindi (subject and body), the title as written', async () => {
+    const course = await createCourse(app, educator.id, { title: 'Python <शुरुआत> से', price: 0 });
+    const who = await learner();
+    await app.db.update(users).set({ locale: 'hi' }).where(eq(users.id, who.user.id));
+    expect((await post('/create-order', who.cookie, { courseId: course.id })).json().enrolled).toBe(true);
+
+    const [mail] = await waitForMails(who.user.email, 1);
+    const link = `${PUBLIC_URL}/viewcourse/${course.id}`;
+    expect(mail.subject).toBe('आपका नामांकन हो गया: Python <शुरुआत> से');
+    expect(mail.text).toBe(
+      [
+        'नमस्ते Meera Iyer,',
+        '',
+        'अब आप Kaksha पर "Python <शुरुआत> से" कोर्स में नामांकित हैं।',
+        '',
+        `सीखना शुरू करें: ${link}`,
+        '',
+        '— Kaksha',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<html lang="hi">');
+    expect(mail.html).toContain('अब आप Kaksha पर <strong>Python &#60;शुरुआत&#62; से</strong> कोर्स में नामांकित हैं।');
+    expect(mail.html).toContain(`>सीखना शुरू करें</a>`);
+    expect(mail.html).toContain(`href="${link}"`);
+    // No English sentence is left in it.
+    expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/Hello|enrolled|Start learning|Or open/);
+  });
+
+  it('keeps the English mail word for word for everyone else', async () => {
+    const course = await createCourse(app, educator.id, { title: 'Excel Basics', price: 0 });
+    const who = await learner();
+    expect((await post('/create-order', who.cookie, { courseId: course.id })).json().enrolled).toBe(true);
+    const [mail] = await waitForMails(who.user.email, 1);
+    const link = `${PUBLIC_URL}/viewcourse/${course.id}`;
+    expect(mail.subject).toBe('You are enrolled in Excel Basics');
+    expect(mail.text).toBe(
+      [
+        'Hello Meera Iyer,',
+        '',
+        'You are now enrolled in "Excel Basics" on Kaksha.',
+        '',
+        `Start learning: ${link}`,
+        '',
+        '— Kaksha',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<p>You are now enrolled in <strong>Excel Basics</strong> on Kaksha.</p>');
+    expect(mail.html).toContain(`Or open this link: ${link}`);
   });
 
   it('mails nobody when no enrolment happens (a refused order)', async () => {
