@@ -1,13 +1,14 @@
 import { type Course, MESSAGES, SEARCH_QUERY_MAX } from '@kaksha/contracts';
 import { Mic, MicOff, Search } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { largeControlClass } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/toast';
 import { useAiSearch } from '../api/ai-search';
-import { type Recognition, recognitionSupport, speak } from './speech';
+import { SearchStatus } from './SearchStatus';
+import { speak } from './speech';
+import { useVoiceSearch } from './useVoiceSearch';
 
 export const SPOKEN_RESULTS = 'These are the top courses I found for you';
 export const SPOKEN_NONE = 'No courses found';
@@ -22,24 +23,17 @@ export const MIC_UNSUPPORTED = 'Voice search is not supported in this browser';
  */
 export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) => ReactNode }) {
   const [input, setInput] = useState('');
-  const [listening, setListening] = useState(false);
   const [results, setResults] = useState<Course[] | null>(null);
   const search = useAiSearch();
   const busy = search.isPending;
-  const recognition = useRef<Recognition | null>(null);
-  const support = useMemo(() => recognitionSupport(), []);
+  const voice = useVoiceSearch((transcript) => {
+    setInput(transcript);
+    if (transcript.trim()) run(transcript);
+  });
+  const { listening } = voice;
 
-  useEffect(() => {
-    if (!support.ctor) console.info(`Voice search unavailable: ${support.reason}`);
-  }, [support]);
-  // Leaving the page stops listening and any spoken answer still being read out.
-  useEffect(
-    () => () => {
-      recognition.current?.abort();
-      window.speechSynthesis?.cancel();
-    },
-    [],
-  );
+  // Leaving the page stops any spoken answer still being read out.
+  useEffect(() => () => window.speechSynthesis?.cancel(), []);
 
   const run = (text: string) => {
     const query = text.trim();
@@ -66,35 +60,8 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
   };
 
   const toggleVoice = () => {
-    if (listening) {
-      recognition.current?.stop();
-      return;
-    }
-    if (!support.ctor || busy) return;
-    const rec = new support.ctor();
-    rec.lang = 'en-IN';
-    rec.interimResults = false;
-    rec.maxAlternatives = 1;
-    rec.continuous = false;
-    rec.onresult = (event) => {
-      const transcript = event.results[0]?.[0]?.transcript ?? '';
-      setListening(false);
-      setInput(transcript);
-      if (transcript.trim()) run(transcript);
-    };
-    rec.onerror = (event) => {
-      console.warn('Speech recognition error', event.error);
-      setListening(false);
-    };
-    rec.onend = () => setListening(false);
-    recognition.current = rec;
-    try {
-      rec.start();
-      setListening(true);
-    } catch (error) {
-      console.warn('Speech recognition could not start', error);
-      setListening(false);
-    }
+    if (!listening && busy) return;
+    voice.toggle();
   };
 
   const micLabel = listening ? 'Stop listening' : 'Search by voice';
@@ -127,41 +94,22 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
               Search
             </Button>
             {/* A disabled button shows no tooltip in some browsers: the wrapper carries it. */}
-            <span title={support.ctor ? micLabel : MIC_UNSUPPORTED} className="inline-flex">
+            <span title={voice.supported ? micLabel : MIC_UNSUPPORTED} className="inline-flex">
               <Button
                 variant={listening ? 'danger' : 'secondary'}
                 size="lg"
                 onClick={toggleVoice}
-                disabled={!support.ctor || busy}
-                aria-label={support.ctor ? micLabel : `${micLabel} (${MIC_UNSUPPORTED})`}
+                disabled={!voice.supported || busy}
+                aria-label={voice.supported ? micLabel : `${micLabel} (${MIC_UNSUPPORTED})`}
                 aria-pressed={listening}
-                icon={support.ctor ? <Mic size={18} aria-hidden="true" /> : <MicOff size={18} aria-hidden="true" />}
+                icon={voice.supported ? <Mic size={18} aria-hidden="true" /> : <MicOff size={18} aria-hidden="true" />}
               />
             </span>
           </div>
         </form>
       </search>
 
-      {/* Screen readers hear one short line (listening, searching, how many found), not the whole grid. */}
-      <div role="status" className="mt-6">
-        {listening ? (
-          <p className="flex items-center gap-2 font-medium text-red-700">
-            <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
-            Listening...
-          </p>
-        ) : busy ? (
-          <p className="flex items-center gap-3 text-muted">
-            <Spinner className="size-6" label={null} />
-            Searching…
-          </p>
-        ) : results?.length === 0 ? (
-          <p className="py-12 text-center text-lg font-semibold text-muted">No Courses Found</p>
-        ) : results ? (
-          <p className="sr-only">
-            {results.length} {results.length === 1 ? 'course' : 'courses'} found
-          </p>
-        ) : null}
-      </div>
+      <SearchStatus listening={listening} busy={busy} found={results ? results.length : null} />
       {!busy && !listening && results && results.length > 0 && (
         <>
           <h2 className="mb-4 text-xl font-bold text-ink">AI Search Results</h2>
