@@ -1,12 +1,11 @@
 import type { Course, Lecture } from '@kaksha/contracts';
-import { CirclePlay } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Skeleton } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { BackLink } from '@/components/ui/PageHeader';
-import { mediaUrl } from '@/lib/media-url';
 import { COURSE_HERO_SIZES } from '@/lib/ui-constants';
 import { CourseCard, type CourseCardData } from './CourseCard';
+import { CoursePreview } from './CoursePreview';
 import { CoursePriceFacts } from './CoursePriceFacts';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CurriculumList } from './CurriculumList';
@@ -87,36 +86,7 @@ export function CourseDetails({
           </p>
           <CurriculumList course={course} selectedId={preview?._id ?? null} onSelect={setChosen} />
         </section>
-        <section aria-labelledby="preview-title" className="rounded-card border border-line bg-white p-5 shadow-sm">
-          <h2 id="preview-title" className="mb-4 text-xl font-bold text-ink">
-            {preview ? `Preview: ${preview.lectureTitle}` : 'Preview'}
-          </h2>
-          {preview?.videoUrl && previewLocked ? (
-            <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-slate-100 p-4 text-center text-muted">
-              {previewLocked}
-            </div>
-          ) : preview?.videoUrl ? (
-            // biome-ignore lint/a11y/useMediaCaption: lectures have no caption files yet (educators upload the video only)
-            <video
-              key={preview._id}
-              src={mediaUrl(preview.videoUrl)}
-              controls
-              playsInline
-              // Nothing downloads until the learner presses play: the preview sits below the fold
-              // and phones on metered data should not pay for a video they may never watch.
-              preload="none"
-              width={640}
-              height={360}
-              className="aspect-video w-full rounded-lg bg-black"
-              aria-label={`Preview of ${preview.lectureTitle}`}
-            />
-          ) : (
-            <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 text-center text-muted">
-              <CirclePlay size={40} aria-hidden="true" />
-              <p className="text-sm">No free preview for this course.</p>
-            </div>
-          )}
-        </section>
+        <CoursePreview lecture={preview} locked={previewLocked} />
       </div>
 
       <div className="below-fold mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
