@@ -122,6 +122,8 @@ export async function startServer(opts = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
+      // A server on DATABASE_URL refuses to start without it (payout accounts, issue #31).
+      DATA_ENCRYPTION_KEY: 'local-run-data-encryption-key-0123456789',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ...opts.env,

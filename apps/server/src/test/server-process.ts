@@ -23,7 +23,15 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // With DATABASE_URL the server needs it to start (payout accounts, issue #31); instances share it.
+      DATA_ENCRYPTION_KEY: 'test-data-encryption-key-0123456789abcdef',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -14,7 +14,7 @@ import {
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
 import { ACCOUNT, buy, caller, refund } from '../earnings/test-helpers.ts';
 import { signWebhook } from '../payments/payments.provider.ts';
-import { createAdmin } from './admin.service.ts';
+import { createAdmin, syncAdminEmails } from './admin.service.ts';
 
 const WEBHOOK_SECRET = 'admin_webhook_secret';
 
@@ -44,6 +44,24 @@ describe('the operator console', async () => {
   it('ADMIN_EMAILS: an account signing up with one is an admin, whatever role it asked for', () => {
     expect(signup.statusCode, signup.body).toBe(201);
     expect(signup.json().role).toBe('admin');
+  });
+
+  it('ADMIN_EMAILS at start: an existing account with one becomes an admin (audited); an inserted one is at once', async () => {
+    const inserted = await createUser(app, { email: 'ops@example.com', role: 'educator' });
+    expect(inserted.role).toBe('admin');
+    const existing = await createUser(app, { role: 'educator' });
+    const promoted = await syncAdminEmails(app.db, [...app.config.adminEmails, existing.email]);
+    expect(promoted.map((u) => u.id)).toEqual([existing.id]);
+    const [row] = await app.db.select().from(users).where(eq(users.id, existing.id));
+    expect(row!.role).toBe('admin');
+    const [line] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${existing.id}`));
+    expect(line).toMatchObject({ action: 'admin.grant', actorId: null, after: { role: 'admin', by: 'ADMIN_EMAILS' } });
+    // Run again (another start): nothing more to do.
+    expect(await syncAdminEmails(app.db, [...app.config.adminEmails, existing.email])).toEqual([]);
+    await syncAdminEmails(app.db, app.config.adminEmails);
   });
 
   it('admin:create makes an existing account an admin (audited), or creates one with a one-time password', async () => {
