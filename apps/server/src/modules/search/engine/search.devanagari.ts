@@ -218,11 +218,11 @@ const spoken = (u: Unit | undefined) => !!u && u.vowel !== '' && u.vowel !== und
  * one between a vowel + single consonant and a single consonant + vowel, scanning from the right
  * so that two neighbouring syllables never both lose theirs.
  */
-function deleteSchwas(us: Unit[]): void {
+function deleteSchwas(us: Unit[], medial: boolean): void {
   const last = us[us.length - 1];
   const iya = last.cluster.join('') === 'y' && /i$/.test(us[us.length - 2]?.vowel ?? '');
   if (us.length > 1 && last.vowel === null && !last.nasal && !last.visarga && !iya) last.vowel = '';
-  for (let i = us.length - 2; i >= 1; i--) {
+  for (let i = us.length - 2; medial && i >= 1; i--) {
     const u = us[i];
     if (u.vowel !== null || u.nasal || u.visarga || u.cluster.length !== 1) continue;
     const prev = us[i - 1];
@@ -234,12 +234,14 @@ function deleteSchwas(us: Unit[]): void {
 
 /**
  * The romanisation of one Devanagari word (normalised first), in lower-case ASCII letters;
- * `long` writes long vowels double (काम kaam), as careful Hinglish spellings do.
+ * `long` writes long vowels double (काम kaam), as careful Hinglish spellings do; `medialSchwa`
+ * keeps the inherent a inside the word, as spellings that follow the letters do (व्याकरण vyakaran,
+ * said vyakran).
  */
-export function romanizeWord(word: string, long = false): string {
+export function romanizeWord(word: string, long = false, medialSchwa = false): string {
   const us = units(word, long);
   if (!us.length) return '';
-  deleteSchwas(us);
+  deleteSchwas(us, !medialSchwa);
   let out = '';
   for (const [i, u] of us.entries()) {
     out += u.cluster.join('');

@@ -551,6 +551,39 @@ bachana: protect
 badhana: grow
 barhana: grow
 sudharna: improve
+shiksha: education
+vidyarthi: students
+vyavsay: business
+udyami: entrepreneur
+aay: income
+khata: account
+len den: transactions
+rin: loan
+byaj: interest
+motapa: weight
+vyakaran: grammar
+uchcharan: pronunciation
+shabd: vocabulary
+gayan: singing
+nritya: dance
+abhinay: acting
+bagwani: gardening
+pashupalan: livestock
+bunai: knitting
+yantra: machine
+itihas: history
+bhugol: geography
+rajniti: politics
+kavita: poetry
+prabandhan: management
+netritva: leadership
+samay prabandhan: time management
+vyaktitva: personality
+bikri: sales
+vipanan: marketing
+mahila: women
+yatra: travel
+dukaandari: retail
 `;
 
 export interface Expansion {

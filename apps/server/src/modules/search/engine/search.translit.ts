@@ -328,7 +328,10 @@ export function hindiForms(key: string): string[] {
 function hindiWord(word: string): HindiWord | undefined {
   const map = hindiWords();
   const long = lengthKey(romanizeWord(word, true));
-  for (const key of hindiForms(soundKey(romanizeWord(word)))) {
+  // As said (schwa deleted), then as spelt letter by letter (Hinglish spellings do both).
+  const said = hindiForms(soundKey(romanizeWord(word)));
+  const spelt = hindiForms(soundKey(romanizeWord(word, false, true)));
+  for (const key of new Set([...said, ...spelt])) {
     const list = map.get(key);
     if (!list) continue;
     const same = list.find((h) => h.long === long);
