@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSignupPage } from '@/features/auth';
+import { testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { RequireEducator, RequireGuest, RequireUser } from './guards';
@@ -14,13 +15,7 @@ beforeAll(async () => {
   SignupPage = (await loadSignupPage()).default;
 });
 
-const student = {
-  _id: 'u1',
-  name: 'Asha',
-  email: 'a@example.com',
-  role: 'student',
-  enrolledCourses: [],
-} as unknown as User;
+const student = testUser();
 
 /** The app's guards around stand-in pages, and the real sign-up page behind RequireGuest. */
 function renderApp(at: string, user: User | null) {

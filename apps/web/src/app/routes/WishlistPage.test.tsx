@@ -1,31 +1,17 @@
-import type { CourseCard, User } from '@kaksha/contracts';
+import type { CourseCard } from '@kaksha/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CourseCardAction } from '@/features/courses';
 import { WishlistButton } from '@/features/wishlist';
+import { testCard, testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import WishlistPage from './WishlistPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const card = (id: string, title: string) =>
-  ({
-    _id: id,
-    title,
-    subTitle: '',
-    category: 'Web Development',
-    level: 'Beginner',
-    price: 499,
-    thumbnail: null,
-    creator: 'e1',
-    creatorName: 'Asha Rao',
-    lectureCount: 3,
-    avgRating: 4.5,
-    reviewCount: 2,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  }) as CourseCard;
+const card = (id: string, title: string) => testCard({ _id: id, title });
 
 /** The page as app/Layout.tsx gives it: every linked card carries the heart. */
 function renderPage(server: { saved: CourseCard[] }) {
@@ -45,7 +31,7 @@ function renderPage(server: { saved: CourseCard[] }) {
     <CourseCardAction.Provider value={(id) => <WishlistButton courseId={id} />}>
       <WishlistPage />
     </CourseCardAction.Provider>,
-    { user: { _id: 'u1', name: 'Meera', role: 'student' } as User },
+    { user: testUser({ name: 'Meera' }) },
   );
 }
 

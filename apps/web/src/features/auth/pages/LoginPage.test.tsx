@@ -1,22 +1,16 @@
-import type { User } from '@kaksha/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
+import { testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import LoginPage from './LoginPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const asha = {
-  _id: 'u1',
-  name: 'Asha',
-  email: 'asha@example.com',
-  role: 'student',
-  enrolledCourses: [],
-} as unknown as User;
+const asha = testUser();
 
 /** The server: no Google client id; login answers `login`. */
 function server(login: () => Response) {

@@ -2,33 +2,21 @@ import type { Course } from '@kaksha/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
+import { testCourse } from '@/test/fixtures';
 import { applyRemovedCourse, applySavedCourse } from './manage-cache';
 
-const course = (id: string, isPublished: boolean, title = id): Course => ({
-  _id: id,
-  title,
-  subTitle: '',
-  description: '',
-  category: 'Others',
-  level: 'Beginner',
-  language: 'en',
-  price: 100,
-  listPrice: null,
-  totalDurationSeconds: null,
-  thumbnail: null,
-  isPublished,
-  creator: 'u1',
-  lectures: [],
-  lectureCount: 0,
-  reviews: [],
-  avgRating: 0,
-  reviewCount: 0,
-  enrolledStudents: ['s1'],
-  enrolledCount: 1,
-  earnings: 100,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const course = (id: string, isPublished: boolean, title = id): Course =>
+  testCourse({
+    _id: id,
+    title,
+    category: 'Others',
+    level: 'Beginner',
+    price: 100,
+    isPublished,
+    enrolledStudents: ['s1'],
+    enrolledCount: 1,
+    earnings: 100,
+  });
 
 describe('the client lists after a course save (spec §4)', () => {
   const setup = () => {

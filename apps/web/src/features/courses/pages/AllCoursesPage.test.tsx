@@ -3,28 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { testCard } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import AllCoursesPage from './AllCoursesPage';
 
-const card = (id: string, title: string, language: CourseCard['language'] = 'en'): CourseCard => ({
-  _id: id,
-  title,
-  subTitle: '',
-  category: 'Web Development',
-  level: 'Beginner',
-  language,
-  price: 499,
-  listPrice: 999,
-  thumbnail: null,
-  creator: 'e1',
-  creatorName: 'Asha Rao',
-  lectureCount: 3,
-  avgRating: 4.5,
-  reviewCount: 2,
-  totalDurationSeconds: 2 * 3600 + 30 * 60,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const card = (id: string, title: string, language: CourseCard['language'] = 'en') =>
+  testCard({ _id: id, title, language, listPrice: 999, totalDurationSeconds: 2 * 3600 + 30 * 60 });
 
 const facets = (n: number): CatalogPage['facets'] => ({
   category: [{ value: 'Web Development', count: n }],

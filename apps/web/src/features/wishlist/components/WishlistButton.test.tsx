@@ -1,7 +1,8 @@
-import type { CourseCard, User } from '@kaksha/contracts';
+import type { User } from '@kaksha/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testCard, testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { WishlistButton } from './WishlistButton';
@@ -9,16 +10,8 @@ import { WishlistButton } from './WishlistButton';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 
-const learner = {
-  _id: 'u1',
-  name: 'Meera Iyer',
-  email: 'meera@example.com',
-  role: 'student',
-  description: '',
-  photoUrl: null,
-  enrolledCourses: [],
-} as unknown as User;
-const card = (id: string) => ({ _id: id, title: `Course ${id}` }) as CourseCard;
+const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
+const card = (id: string) => testCard({ _id: id, title: `Course ${id}` });
 
 /** The server's wishlist, and what it answers to a change (a status other than 200 refuses it). */
 let saved: string[];
