@@ -1,7 +1,16 @@
-import type { Certificate } from '@kaksha/contracts';
+import type { Certificate, Locale } from '@kaksha/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { drawRuns, fontName, type RunStyle, registerFonts, runsWidth, type Weight } from '../../core/pdf-fonts.ts';
+import { longDate, t } from '../../core/i18n.ts';
+import {
+  drawRuns,
+  fontName,
+  LATIN_FACE,
+  type RunStyle,
+  registerFonts,
+  runsWidth,
+  type Weight,
+} from '../../core/pdf-fonts.ts';
 
 const BRAND = '#4f46e5';
 const INK = '#111827';
@@ -10,16 +19,22 @@ const MUTED = '#6b7280';
 /**
  * The certificate as an A4 landscape PDF (841.89 x 595.28 pt): learner, course, educator, date,
  * and the verification URL printed and as a QR code. Built in memory (a page and a small PNG).
- * Text is set in embedded Noto Sans and Noto Sans Devanagari (see core/pdf-fonts.ts), run by
- * run, so names and titles in Hindi, Marathi… print, alone or mixed with Latin in one line.
+ * Its words are in `locale` (the learner's language); names and the title as they were written.
+ * Text is set in embedded Noto fonts (see core/pdf-fonts.ts), run by run, so names and titles in
+ * Hindi, Marathi, Bengali, Tamil, Telugu, Gujarati… print, alone or mixed with Latin in one line.
  */
-export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
+export async function renderCertificatePdf(cert: Certificate, locale: Locale = 'en'): Promise<Buffer> {
   const qr = await QRCode.toBuffer(cert.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
-    info: { Title: `Certificate: ${cert.courseTitle}`, Author: 'Kaksha', Subject: cert.verifyUrl },
+    lang: locale,
+    info: {
+      Title: t(locale, 'certificate.documentTitle', { course: cert.courseTitle }),
+      Author: 'Kaksha',
+      Subject: cert.verifyUrl,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,26 +57,20 @@ export async function renderCertificatePdf(cert: Certificate): Promise<Buffer> {
   const text = (value: string, y: number, size: number, color: string, weight: Weight = 400) =>
     centred(doc, value, { x: 80, y, width: width - 160, size, color, weight });
   text('KAKSHA', 70, 16, BRAND, 700);
-  text('Certificate of Completion', 110, 34, INK, 700);
-  text('This certifies that', 180, 14, MUTED);
+  text(t(locale, 'certificate.heading'), 110, 34, INK, 700);
+  text(t(locale, 'certificate.certifies'), 180, 14, MUTED);
   text(cert.learnerName, 205, 30, INK, 700);
-  text('has successfully completed the course', 255, 14, MUTED);
+  text(t(locale, 'certificate.completed'), 255, 14, MUTED);
   text(cert.courseTitle, 280, 22, INK, 700);
-  text(`taught by ${cert.educatorName}`, 345, 14, MUTED);
+  text(t(locale, 'certificate.taughtBy', { educator: cert.educatorName }), 345, 14, MUTED);
 
-  const issued = new Date(cert.issuedAt).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const line = (value: string, y: number, color: string) =>
     drawRuns(doc, value, { x: 80, y, size: 11, color, weight: 400 });
-  line(`Issued on ${issued}`, 430, INK);
-  line(`Certificate ID: ${cert._id}`, 448, INK);
-  line('Verify at:', 472, MUTED);
+  line(t(locale, 'certificate.issuedOn', { date: longDate(locale, cert.issuedAt) }), 430, INK);
+  line(t(locale, 'certificate.id', { id: cert._id }), 448, INK);
+  line(t(locale, 'certificate.verifyAt'), 472, MUTED);
   doc
-    .font(fontName(1, 400))
+    .font(fontName(LATIN_FACE, 400))
     .fontSize(11)
     .fillColor(BRAND)
     .text(cert.verifyUrl, 80, 488, { link: cert.verifyUrl, width: width - 320 });

@@ -2,11 +2,11 @@ import { certificateSchema, courseOutcomeSchema, text } from '@kaksha/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  certificatePdf,
   claimCertificate,
   courseOutcomes,
   findCertificate,
   listMyCertificates,
-  renderCertificatePdf,
 } from './certificates.service.ts';
 
 const idParams = z.object({ id: text('id') });
@@ -89,18 +89,19 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['certificates'],
-        summary: 'The certificate as an A4 landscape PDF (public; at most 30 per client and minute)',
+        summary:
+          "The certificate as an A4 landscape PDF in the learner's language (public; at most 30 per client and minute)",
         params: idParams,
       },
     },
     async (request, reply) => {
       await pdfLimiter.hit(request);
-      const certificate = await findCertificate(app.db, publicUrl, request.params.id);
-      const pdf = await renderCertificatePdf(certificate);
+      const { certificate, pdf } = await certificatePdf(app.db, publicUrl, request.params.id);
       return (
         reply
           .type('application/pdf')
-          // A certificate never changes once issued: browsers and CDNs may keep it for a day.
+          // A certificate never changes once issued (its wording follows the learner's language,
+          // which seldom changes): browsers and CDNs may keep it for a day.
           .header('cache-control', 'public, max-age=86400')
           .header('content-disposition', `inline; filename="kaksha-certificate-${certificate._id}.pdf"`)
           .send(pdf)

@@ -3,14 +3,14 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { certificates, courses, users } from '../../core/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../core/errors.ts';
+import { localeOf } from '../../core/i18n.ts';
 import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
 import { notifyCertificateIssued } from '../notifications/notifications.service.ts';
 import { getCourseProgress } from '../progress/progress.service.ts';
 import { unansweredByCourse } from '../qa/qa.service.ts';
 import { quizPassRates, unpassedQuizzes } from '../quizzes/quizzes.service.ts';
-
-export { renderCertificatePdf } from './certificates.pdf.ts';
+import { renderCertificatePdf } from './certificates.pdf.ts';
 
 /*
  * Completion certificates: an enrolled learner who completed every lecture (the progress rule:
@@ -130,6 +130,20 @@ export async function findCertificate(db: DbOrTx, publicUrl: string, id: string)
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
   if (!row) throw notFound('Certificate not found');
   return presentCertificate(publicUrl, row);
+}
+
+/** Public: a certificate and its PDF, worded in the learner's language (404 for unknown or malformed ids). */
+export async function certificatePdf(db: DbOrTx, publicUrl: string, id: string) {
+  if (!isUuid(id)) throw notFound('Certificate not found');
+  const [found] = await db
+    .select({ row: certificates, locale: users.locale })
+    .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .where(eq(certificates.id, id))
+    .limit(1);
+  if (!found) throw notFound('Certificate not found');
+  const certificate = presentCertificate(publicUrl, found.row);
+  return { certificate, pdf: await renderCertificatePdf(certificate, localeOf(found.locale)) };
 }
 
 /**

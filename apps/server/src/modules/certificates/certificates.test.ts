@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../core/db/schema/index.ts';
+import { fontUses } from '../../core/pdf-glyphs.test-helpers.ts';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../../test/app.ts';
 import { PDF_RATE_LIMIT } from './certificates.routes.ts';
 
@@ -163,6 +164,25 @@ describe('certificates', async () => {
     }
     expect((await get('/api/certificate/nope/pdf')).statusCode).toBe(404);
     expect((await get(`/api/certificate/${crypto.randomUUID()}/pdf`)).statusCode).toBe(404);
+  });
+
+  it("words the PDF in the learner's language, whoever downloads it", async () => {
+    const words = async () => {
+      const res = await get(`/api/certificate/${certificateId}/pdf`);
+      expect(res.statusCode).toBe(200);
+      return fontUses(res.rawPayload)
+        .map((use) => use.text)
+        .join(' ');
+    };
+    expect(await words()).toContain('Certificate of Completion');
+    await app.db.update(users).set({ locale: 'hi' }).where(eq(users.id, finished.user.id));
+    const hindi = await words();
+    expect(hindi).not.toMatch(/Certificate|certifies|completed|taught by|Issued on/);
+    // The learner's name and the title as they were written, the labels in Devanagari.
+    expect(hindi).toContain('Ravi Learner');
+    expect(hindi).toContain('Algebra Basics');
+    expect(hindi).toMatch(/[\u0900-\u097f]/);
+    await app.db.update(users).set({ locale: 'en' }).where(eq(users.id, finished.user.id));
   });
 
   it('limits PDF renders per client: 429 once the share of the minute is used', async () => {

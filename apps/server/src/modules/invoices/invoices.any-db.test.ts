@@ -1,6 +1,7 @@
 import { INVOICE_NUMBER_PATTERN, type Invoice } from '@kaksha/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fontUses, lettersIn } from '../../core/pdf-glyphs.test-helpers.ts';
 import { documentNumber, financialYear, NUMBER_LENGTH } from './invoices.numbering.ts';
 import { renderInvoicePdf } from './invoices.pdf.ts';
 import { totalInWords } from './invoices.words.ts';
@@ -269,5 +270,22 @@ describe('invoice PDF (CGST Rule 46)', () => {
     // The title wraps into lines beside the SAC and the amount, all of it there.
     expect(lines.find((l) => l.startsWith('Full-stack'))).toMatch(/^Full-stack web development .+ 999293 ₹1,299\.00$/);
     expect(lines.filter((l) => l.includes('Full-stack')).length).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['Tamil', 'NotoSansTamil', 'செல்வி முருகன்', 'தமிழ் இலக்கணம்'],
+    ['Bengali', 'NotoSansBengali', 'সুদীপ্তা চক্রবর্তী', 'বাংলা সাহিত্য'],
+    ['Telugu', 'NotoSansTelugu', 'శ్రీనివాస్ రెడ్డి', 'తెలుగు వ్యాకరణం'],
+    ['Marathi', 'NotoSansDevanagari', 'श्रेया देशपांडे', 'मराठी व्याकरण'],
+    ['Gujarati', 'NotoSansGujarati', 'હેતલ પટેલ', 'ગુજરાતી વ્યાકરણ'],
+  ])('prints a %s buyer and course title with their own glyphs, no boxes', async (_language, font, name, title) => {
+    const pdf = await renderInvoicePdf(
+      invoice({ buyer: { name, stateCode: '29', gstin: null }, description: title }),
+      null,
+    );
+    const uses = fontUses(pdf);
+    for (const use of uses) expect(use.glyphs, use.font).not.toContain(0);
+    const script = uses.filter((u) => u.font.startsWith(`${font}-`));
+    expect(lettersIn(script.map((u) => u.text).join(''))).toBe(lettersIn(name + title));
   });
 });

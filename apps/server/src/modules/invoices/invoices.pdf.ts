@@ -40,7 +40,8 @@ export function documentTitle(invoice: Pick<Invoice, 'kind' | 'seller'>): 'Tax I
  * description, price, discount and taxable value; each tax with its rate and amount; the total in
  * figures and words; the place of supply with its state's name; reverse charge. A credit note says
  * which invoice it reverses (`againstDate`: that invoice's issue time). Text is set in the embedded
- * Noto fonts run by run (core/pdf-fonts.ts), so names and titles in Devanagari print too.
+ * Noto fonts run by run (core/pdf-fonts.ts), so names and titles in Devanagari, Bengali, Tamil,
+ * Telugu and Gujarati print too.
  */
 export async function renderInvoicePdf(invoice: Invoice, againstDate: string | null): Promise<Buffer> {
   const title = documentTitle(invoice);
