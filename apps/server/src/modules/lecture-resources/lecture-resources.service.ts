@@ -9,14 +9,14 @@ import { type AddLectureResourceRequest, LECTURE_RESOURCE_TITLE_MAX, LECTURE_RES
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { lectureResources, lectures } from '../../core/db/schema/index.ts';
+import { lectureResources } from '../../core/db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { FileSink, Form } from '../../core/multipart-form.ts';
 import type { SessionUser } from '../../core/sessions.ts';
 import type { Storage } from '../../core/storage.ts';
 import { presentLectureResource } from '../courses/courses.service.ts';
-import { type LectureRow, loadOwnedLecture } from '../lectures/lectures.service.ts';
+import { type LectureRow, loadOwnedLecture, lockLecture } from '../lectures/lectures.service.ts';
 import { findWatchableLecture, NO_ACCESS } from '../media/media.service.ts';
 import { type StoredResource, storeResource } from './lecture-resources.files.ts';
 
@@ -81,13 +81,8 @@ export async function addResource(
   try {
     return await db.transaction(async (tx) => {
       const lecture = await loadOwnedLecture(tx, lectureId, userId);
-      const [locked] = await tx
-        .select({ id: lectures.id })
-        .from(lectures)
-        .where(eq(lectures.id, lecture.id))
-        .for('update');
-      // Removed while the file was uploading.
-      if (!locked) throw notFound('Lecture not found');
+      // Removed while the file was uploading: 404.
+      await lockLecture(tx, lecture.id);
       if ((await countResources(tx, lecture.id)) >= LECTURE_RESOURCES_MAX) throw conflict(TOO_MANY);
       const title = form.fields.title ?? Array.from(stored.fileName).slice(0, LECTURE_RESOURCE_TITLE_MAX).join('');
       await tx.insert(lectureResources).values({ lectureId: lecture.id, title, ...stored });

@@ -16,7 +16,7 @@ import {
   type VideoPipeline,
   videoProcessingAvailable,
 } from '../media/media.service.ts';
-import { type LectureRow, lectureCaptionRows } from './lectures.service.ts';
+import { type LectureRow, lectureCaptionRows, lockLecture } from './lectures.service.ts';
 
 export interface CaptionsUpload {
   data: Buffer;
@@ -69,13 +69,7 @@ export async function saveLectureCaptions(
   let replaced: string | null;
   try {
     replaced = await db.transaction(async (tx) => {
-      // The lecture's row serializes uploads for it (and it must still exist).
-      const [locked] = await tx
-        .select({ id: lectures.id })
-        .from(lectures)
-        .where(eq(lectures.id, lecture.id))
-        .for('update');
-      if (!locked) throw notFound('Lecture not found');
+      await lockLecture(tx, lecture.id);
       const same = and(eq(lectureCaptions.lectureId, lecture.id), eq(lectureCaptions.lang, lang));
       const [existing] = await tx.select().from(lectureCaptions).where(same);
       if (existing) await tx.update(lectureCaptions).set({ label: fields.label, key }).where(same);

@@ -43,6 +43,15 @@ export async function loadOwnedLecture(db: DbOrTx, lectureId: string, userId: st
 }
 
 /**
+ * Locks the lecture's row for the rest of the transaction, so that changes to what it carries
+ * (its captions, its files) wait for each other; 404 when it was removed meanwhile.
+ */
+export async function lockLecture(tx: DbOrTx, lectureId: string) {
+  const [locked] = await tx.select({ id: lectures.id }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
+  if (!locked) throw notFound('Lecture not found');
+}
+
+/**
  * Adds a lecture at the end of the course, or of the section `sectionId` names (null: the
  * implicit first group; a section of another course: 400). The course row is locked so
  * positions stay unique. `reembed` (`app.searchReembed`): where the course's re-indexing queues
