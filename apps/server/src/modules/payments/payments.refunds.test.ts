@@ -138,6 +138,12 @@ describe('refunds and purchases', async () => {
       providerRefundId: expect.stringMatching(/^rfnd_/),
     });
     expect((await eligibility(cookie, c.id)).reason).toBe('This purchase has already been refunded.');
+    // The learner hears of it in the app (the sandbox refunds at once), once.
+    const notes = (await call('GET', '/api/notifications', cookie)).json().notifications as {
+      kind: string;
+      link: string;
+    }[];
+    expect(notes.filter((n) => n.kind === 'refund')).toEqual([expect.objectContaining({ link: '/purchases' })]);
 
     // The purchases page shows the refunded order with both documents.
     const purchases = (await call('GET', '/api/payment/purchases', cookie)).json();

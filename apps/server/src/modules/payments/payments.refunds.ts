@@ -16,6 +16,7 @@ import { type BillingConfig, rupees } from '../billing/billing.service.ts';
 import { releaseOrder } from '../coupons/coupons.service.ts';
 import { reverseSale } from '../earnings/earnings.service.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
+import { notifyRefundProcessed } from '../notifications/notifications.service.ts';
 import type { PaymentProviderClient } from './payments.provider.ts';
 
 /**
@@ -194,6 +195,8 @@ export async function requestRefund(
     }
     // A refund the provider failed gives nothing back: the learner keeps the course.
     if (current.status === 'failed') return null;
+    // A no-op until the refund is processed (the sandbox's at once, Razorpay's by its webhook).
+    await notifyRefundProcessed(tx, current.id);
     const creditNote = await endPurchase(tx, refunder.billing, order);
     return {
       message: MESSAGES.refundCreated,
@@ -259,6 +262,7 @@ export async function handleRefundEvent(
       .update(refunds)
       .set({ status, providerRefundId: refund.providerRefundId ?? entity.id })
       .where(eq(refunds.id, refund.id));
+    await notifyRefundProcessed(tx, refund.id);
     return 'updated';
   });
 }
