@@ -52,6 +52,15 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
+/** What every test server runs with: its own data folder, no logs, no demo content, no web build. */
+export const testEnv = (dataDir: string) => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  WEB_DIST: path.join(dataDir, 'no-web'),
+});
+
 /**
  * The whole app on a fresh database and a temporary DATA_DIR; closed after the file's tests.
  * `opts.logger` replaces the silent logger; `opts.beforeReady` may add test-only routes.
@@ -63,11 +72,7 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-test-'));
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...testEnv(dataDir),
     // No ffmpeg runs unless a test asks for it (modules/media/video-processing.any-db.test.ts).
     VIDEO_PROCESSING: 'false',
     // Tests publish bare courses as the spec's flow does; the checklist's own tests turn it on.

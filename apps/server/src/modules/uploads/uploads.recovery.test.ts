@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../core/config.ts';
 import { lectures, videoUploads } from '../../core/db/schema/index.ts';
-import { buildTestApp, createCourse, createUser, loginCookie, type TestApp } from '../../test/app.ts';
+import { buildTestApp, createCourse, createUser, loginCookie, type TestApp, testEnv } from '../../test/app.ts';
 import { TINY_MP4 } from '../courses/test-helpers.ts';
 import { type CompletionProbe, type CompletionStep, sweepStaleUploads } from './uploads.service.ts';
 
@@ -46,14 +46,7 @@ describe('finishing an upload survives a crash at any step', async () => {
 
   /** Another server process on the same database and DATA_DIR, with an optional probe. */
   async function instance(probe?: CompletionProbe) {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...ENV,
-    });
+    const config = loadConfig({ ...testEnv(dataDir), ...ENV });
     const app = await buildApp(config, { database: host.database, uploadProbe: probe });
     await app.ready();
     instances.add(app);
