@@ -4,6 +4,7 @@
 //   dist/index.html        the landing page as a visitor first sees it (served for `/`)
 //   dist/app.html          the top bar and a spinner (served for every other route)
 //   dist/page.html         an empty #root, for a page the server renders per request
+//   dist/*.hi.html         the same three in each other language of src/i18n (the server picks by cookie)
 //   dist/page-data.json    read by the server to add a page's preloads to its HTML
 //   dist-ssr/prerender.js  the server's renderer of such pages (beside dist/, so never served)
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,9 @@ await build({
   ssr: { noExternal: true },
   build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, manifest: false },
 });
-const { render, PAGE_DATA, API_URL } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+const { render, pageHead, PAGE_DATA, API_URL, LOCALES, DEFAULT_LOCALE } = await import(
+  pathToFileURL(path.join(ssrOut, 'prerender.js')).href
+);
 
 // Every page asks who is signed in first; `use-credentials` matches the app's fetch
 // (credentials: 'include'), so the browser hands the preloaded answer to it.
@@ -58,28 +61,58 @@ addChunk(boot);
 const appKey = (manifest[boot].dynamicImports ?? []).find((key) => key.endsWith('src/app/App.tsx'));
 if (!appKey) throw new Error('postbuild: src/boot.tsx does not import src/app/App.tsx');
 addChunk(appKey);
-const head = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const builtHead = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const appPreloads = [...appChunks]
-  .filter((file) => !head.includes(`/${file}"`))
+  .filter((file) => !builtHead.includes(`/${file}"`))
   .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)
   .join('');
-// A page the server renders carries the user with it: no preload of /api/user/currentuser (unused, Chrome warns).
-const serverRenderedTemplate = put(head, '</head>', `${appPreloads}</head>`);
-const template = put(
-  serverRenderedTemplate,
-  '</head>',
-  `<link rel="preload" href="${API_URL}/api/user/currentuser" as="fetch" crossorigin="use-credentials"></head>`,
-);
-const page = (body) => put(template, '<div id="root"></div>', `<div id="root">${body}</div>`);
 // A running server re-reads these when they change: it must never see one half written.
 function replaceFile(name, text) {
   const file = path.join(dist, name);
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
 }
-replaceFile('index.html', page(render('/')));
-replaceFile('app.html', page(render('shell')));
-replaceFile('page.html', serverRenderedTemplate);
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// Devanagari's font (src/index.css): a page with Devanagari text asks for it at once, not after its styles are applied.
+const devanagariFont = readdirSync(path.join(dist, 'assets')).find((name) =>
+  /^noto-sans-devanagari-devanagari-wght-normal-.*\.woff2$/.test(name),
+);
+if (!devanagariFont) throw new Error('postbuild: the Devanagari font is not in dist/assets');
+const fontPreload = `<link rel="preload" href="/assets/${devanagariFont}" as="font" type="font/woff2" crossorigin>`;
+
+// One set of pages per language of the interface: its <html lang>, title, description and
+// catalogue (downloaded with the app's code, as the app starts in it).
+for (const locale of LOCALES) {
+  const { title, description, noscript } = await pageHead(locale);
+  const catalogue = Object.entries(manifest).find(([key]) => key.endsWith(`src/i18n/${locale}.json`))?.[1]?.file;
+  if (!catalogue) throw new Error(`postbuild: no chunk for src/i18n/${locale}.json`);
+  const landing = await render('/', locale);
+  const font = /[\u0900-\u097F]/.test(landing) ? fontPreload : '';
+  let head = put(builtHead, '<html lang="en">', `<html lang="${locale}">`);
+  head = head.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  head = head.replace(
+    /<meta name="description" content="[^"]*"/,
+    () => `<meta name="description" content="${escapeHtml(description)}"`,
+  );
+  head = head.replace(
+    /(<noscript><p[^>]*>)[^<]*(<\/p><\/noscript>)/,
+    (_, open, close) => `${open}${escapeHtml(noscript)}${close}`,
+  );
+  const preloads = `${font}${appPreloads}<link rel="modulepreload" crossorigin href="/${catalogue}" fetchpriority="low">`;
+  // A page the server renders carries the user with it: no preload of /api/user/currentuser (unused, Chrome warns).
+  const serverRenderedTemplate = put(head, '</head>', `${preloads}</head>`);
+  const template = put(
+    serverRenderedTemplate,
+    '</head>',
+    `<link rel="preload" href="${API_URL}/api/user/currentuser" as="fetch" crossorigin="use-credentials"></head>`,
+  );
+  const page = (body) => put(template, '<div id="root"></div>', `<div id="root">${body}</div>`);
+  const name = (file) => (locale === DEFAULT_LOCALE ? `${file}.html` : `${file}.${locale}.html`);
+  replaceFile(name('index'), page(landing));
+  replaceFile(name('app'), page(await render('shell', locale)));
+  replaceFile(name('page'), serverRenderedTemplate);
+}
 replaceFile('page-data.json', JSON.stringify({ apiUrl: API_URL, pages: PAGE_DATA }, null, 2));
 
 const assets = path.join(dist, 'assets');
@@ -91,5 +124,5 @@ for (const name of readdirSync(assets)) {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
 }
 console.log(
-  'prerendered index.html and app.html, wrote page.html, page-data.json and dist-ssr/, compressed the assets',
+  `prerendered index.html and app.html, wrote page.html (in ${LOCALES.join(', ')}), page-data.json and dist-ssr/, compressed the assets`,
 );

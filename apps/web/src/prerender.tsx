@@ -10,34 +10,39 @@ import { createQueryClient } from './app/query-client';
 import { firstPageData, isServerRendered, routes, shownTo } from './app/routes';
 import HomePage from './app/routes/HomePage';
 import { PageSpinner } from './components/ui/Spinner';
+import { createAppIntl, DEFAULT_LOCALE, I18nProvider, isLocale, type Locale, loadMessages } from './i18n';
 import { API_URL, sendRequestsWith } from './lib/api';
 
 /**
  * The first paint, rendered at build time (scripts/postbuild.mjs) into the HTML the server
  * sends, so a phone shows the page before the JavaScript has arrived. It is the page as a
  * visitor sees it while data loads: `/` is the landing page, `shell` the top bar and a spinner
- * for every other route. The app replaces it on start (createRoot, not hydration: a signed-in
- * user or another route renders differently, and that must never be a mismatch). Pages with
- * data are rendered on the server per request instead (renderPage).
+ * for every other route; one of each per language (the server picks by the reader's cookie).
+ * The app replaces it on start (createRoot, not hydration: a signed-in user or another route
+ * renders differently, and that must never be a mismatch). Pages with data are rendered on the
+ * server per request instead (renderPage).
  */
-export function render(page: '/' | 'shell') {
+export async function render(page: '/' | 'shell', locale: Locale = DEFAULT_LOCALE) {
+  const messages = await loadMessages(locale);
   return renderToString(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider
-          router={createMemoryRouter(
-            [
-              {
-                element: <Layout />,
-                children: [
-                  { path: '/', element: <HomePage /> },
-                  { path: '*', element: <PageSpinner /> },
-                ],
-              },
-            ],
-            { initialEntries: [page === '/' ? '/' : '/loading'] },
-          )}
-        />
+        <I18nProvider locale={locale} messages={messages}>
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                {
+                  element: <Layout />,
+                  children: [
+                    { path: '/', element: <HomePage /> },
+                    { path: '*', element: <PageSpinner /> },
+                  ],
+                },
+              ],
+              { initialEntries: [page === '/' ? '/' : '/loading'] },
+            )}
+          />
+        </I18nProvider>
       </QueryClientProvider>
     </StrictMode>,
   );
@@ -67,9 +72,13 @@ sendRequestsWith(async (input, init) => {
 export async function renderPage(
   url: string,
   serverFetch: ServerFetch,
+  language?: string,
 ): Promise<ServerRenderedPage<DehydratedState> | null> {
   const location = new URL(url, 'http://page.invalid');
   if (!isServerRendered(location.pathname)) return null;
+  // The reader's language (the server reads their cookie): the app hydrates the page in it.
+  const locale = isLocale(language) ? language : DEFAULT_LOCALE;
+  const messages = await loadMessages(locale);
   // Retries at once, if at all: a failed answer leaves the page to the app.
   const client = createQueryClient({ retry: false, retryDelay: 0 });
   await rendering.run(serverFetch, () => firstPageData(location, client));
@@ -80,13 +89,21 @@ export async function renderPage(
   const router = createMemoryRouter(routes, { initialEntries: [`${location.pathname}${location.search}`] });
   const html = renderToString(
     <StrictMode>
-      <AppTree client={client} router={<RouterProvider router={router} />} />
+      <AppTree client={client} router={<RouterProvider router={router} />} locale={locale} messages={messages} />
     </StrictMode>,
   );
   return { html, data: dehydrate(client) };
 }
 
+/** What the build's HTML says before the app starts, per language (scripts/postbuild.mjs writes it in). */
+export async function pageHead(locale: Locale) {
+  const intl = createAppIntl(locale, await loadMessages(locale));
+  const say = (id: 'meta.title' | 'meta.description' | 'meta.noscript') => intl.formatMessage({ id }) as string;
+  return { title: say('meta.title'), description: say('meta.description'), noscript: say('meta.noscript') };
+}
+
 export { PAGE_DATA } from './app/page-data';
+export { DEFAULT_LOCALE, LOCALES } from './i18n';
 /** Built with the same environment as the app, so preloads name exactly the URLs it fetches. */
 export { API_URL } from './lib/api';
 export { PAGE_STATE_ID } from './lib/ui-constants';

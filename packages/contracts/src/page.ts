@@ -55,8 +55,11 @@ export interface ServerRenderedPage<State = unknown> {
 
 /** What dist-ssr/prerender.js exports for the server (apps/web/src/prerender.tsx); `Answer`: `Response`. */
 export interface PageRenderer<Answer> {
-  /** The signed-in user's page at `url` with its data, or null: not such a page, nobody signed in, an answer failed. */
-  renderPage(url: string, serverFetch: ServerFetch<Answer>): Promise<ServerRenderedPage | null>;
+  /**
+   * The signed-in user's page at `url` with its data, or null: not such a page, nobody signed in, an
+   * answer failed. Drawn in `language` (the reader's `locale` cookie; English when unknown).
+   */
+  renderPage(url: string, serverFetch: ServerFetch<Answer>, language?: string): Promise<ServerRenderedPage | null>;
   /** The id of the `<script type="application/json">` after `#root` that holds the page's state. */
   PAGE_STATE_ID: string;
 }

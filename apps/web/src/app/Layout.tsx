@@ -2,36 +2,40 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation, useNavigation } from 'react-router';
 import { CourseCardAction } from '@/features/courses';
 import { WishlistButton } from '@/features/wishlist';
+import { type MessageKey, translate, useT } from '@/i18n';
 import { Navbar } from './navbar/Navbar';
 
-/** Tab titles per route ("All Courses · Kaksha"); pages with a course name refine theirs. */
-const TITLES: [pattern: string, title: string][] = [
+/** Tab titles per route ("All Courses · Kaksha"), as catalogue keys; pages with a course name refine theirs. */
+const TITLES: [pattern: string, title: MessageKey | ''][] = [
   ['/', ''],
-  ['/login', 'Login'],
-  ['/signup', 'Sign Up'],
-  ['/forgotpassword', 'Forgot Password'],
-  ['/profile', 'My Profile'],
-  ['/editprofile', 'Edit Profile'],
-  ['/allcourses', 'All Courses'],
-  ['/viewcourse/:courseId', 'Course'],
-  ['/enrolledcourses', 'My Enrolled Courses'],
-  ['/viewlecture/:courseId', 'Lectures'],
-  ['/searchwithai', 'Search with AI'],
-  ['/wishlist', 'My Wishlist'],
-  ['/dashboard', 'Dashboard'],
-  ['/courses', 'Courses'],
-  ['/createcourses', 'Create Course'],
-  ['/addcourses/:courseId', 'Edit Course'],
-  ['/createlecture/:courseId', 'Create Lecture'],
-  ['/editlecture/:courseId/:lectureId', 'Edit Lecture'],
-  ['/editquizzes/:courseId', 'Quizzes'],
-  ['/certificate/:id', 'Certificate'],
+  ['/login', 'titles.login'],
+  ['/signup', 'titles.signup'],
+  ['/forgotpassword', 'titles.forgotPassword'],
+  ['/profile', 'titles.profile'],
+  ['/editprofile', 'titles.editProfile'],
+  ['/allcourses', 'titles.allCourses'],
+  ['/viewcourse/:courseId', 'titles.course'],
+  ['/enrolledcourses', 'titles.enrolledCourses'],
+  ['/viewlecture/:courseId', 'titles.lectures'],
+  ['/searchwithai', 'titles.searchWithAi'],
+  ['/wishlist', 'titles.wishlist'],
+  ['/dashboard', 'titles.dashboard'],
+  ['/courses', 'titles.courses'],
+  ['/createcourses', 'titles.createCourse'],
+  ['/addcourses/:courseId', 'titles.editCourse'],
+  ['/createlecture/:courseId', 'titles.createLecture'],
+  ['/editlecture/:courseId/:lectureId', 'titles.editLecture'],
+  ['/editquizzes/:courseId', 'titles.quizzes'],
+  ['/certificate/:id', 'titles.certificate'],
+  ['/purchases', 'titles.purchases'],
+  ['/educator/coupons', 'titles.coupons'],
 ];
 
+/** The tab's title for a route, in the interface's language. */
 export const titleFor = (pathname: string) => {
   const found = TITLES.find(([pattern]) => matchPath(pattern, pathname));
-  if (!found) return 'Page not found · Kaksha';
-  return found[1] ? `${found[1]} · Kaksha` : 'Kaksha';
+  if (!found) return `${translate('titles.pageNotFound')} · Kaksha`;
+  return found[1] ? `${translate(found[1])} · Kaksha` : 'Kaksha';
 };
 
 /** Every course card that links to its course carries the wishlist's heart. */
@@ -62,6 +66,7 @@ function RouteProgress({ loading }: { loading: boolean }) {
  * scroll to the top, and focus on <main> so screen readers start reading the new page.
  */
 export function Layout() {
+  const t = useT();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
@@ -94,7 +99,7 @@ export function Layout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Navbar />
       <main

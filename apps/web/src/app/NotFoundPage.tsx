@@ -1,15 +1,17 @@
 import { ButtonLink } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 
 export default function NotFoundPage() {
+  const t = useT();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
       <p className="text-6xl font-black text-brand-600">404</p>
-      <h1 className="text-2xl font-bold">This page does not exist</h1>
-      <p className="text-muted">The link may be old or mistyped. Let’s get you back to learning.</p>
+      <h1 className="text-2xl font-bold">{t('notFound.heading')}</h1>
+      <p className="text-muted">{t('notFound.text')}</p>
       <div className="flex gap-3">
-        <ButtonLink to="/">Go to Home</ButtonLink>
+        <ButtonLink to="/">{t('notFound.home')}</ButtonLink>
         <ButtonLink to="/allcourses" variant="secondary">
-          View all Courses
+          {t('notFound.allCourses')}
         </ButtonLink>
       </div>
     </section>

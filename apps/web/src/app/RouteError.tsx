@@ -2,6 +2,7 @@ import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import NotFoundPage from './NotFoundPage';
 import { Navbar } from './navbar/Navbar';
 
@@ -30,6 +31,7 @@ function reloadOnce() {
 
 /** The layout route's errorElement: the top navigation stays, with a friendly message and Reload. */
 export function RouteError() {
+  const t = useT();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
 
@@ -54,14 +56,10 @@ export function RouteError() {
       <Navbar />
       <main id="main" tabIndex={-1} className="min-h-[70vh] outline-none">
         <section role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-          <h1 className="text-2xl font-bold text-ink">Something went wrong</h1>
-          <p className="text-muted">
-            {chunk
-              ? 'A new version of Kaksha is available. Reload the page to continue.'
-              : 'This page could not be shown. Reload the page, or try again in a moment.'}
-          </p>
+          <h1 className="text-2xl font-bold text-ink">{t('routeError.heading')}</h1>
+          <p className="text-muted">{chunk ? t('routeError.newVersion') : t('routeError.notShown')}</p>
           <Button onClick={() => window.location.reload()} icon={<RotateCw size={16} aria-hidden="true" />}>
-            Reload
+            {t('routeError.reload')}
           </Button>
         </section>
       </main>

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage } from './api';
+import { createAppIntl } from '@/i18n';
+import { setCurrentIntl } from '@/i18n/current';
+import hi from '@/i18n/hi.json';
+import { ApiError, api, errorMessage, serverMessage } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -53,5 +56,40 @@ describe('api client', () => {
     const remove = vi.spyOn(controller.signal, 'removeEventListener');
     await expect(api.upload('/api/x', new FormData(), { signal: controller.signal })).resolves.toBeUndefined();
     expect(remove).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+});
+
+describe('an API error in Hindi', () => {
+  const answer = (body: { message: string; id: string }, status: number) => new ApiError(status, body.message, body);
+
+  it('shows the translation of its id, or of the MESSAGES text it is worded with, else the English message', () => {
+    setCurrentIntl('hi', createAppIntl('hi', hi));
+    expect(
+      errorMessage(
+        answer({ message: 'Too many attempts. Please try again in 5 minutes.', id: 'too_many_requests' }, 429),
+      ),
+    ).toBe('बहुत ज़्यादा कोशिशें हो गईं। कृपया थोड़ी देर बाद फिर कोशिश करें।');
+    expect(errorMessage(answer({ message: 'Invalid email or password', id: 'unauthorized' }, 401))).toBe(
+      'जारी रखने के लिए कृपया लॉग इन करें',
+    );
+    expect(errorMessage(answer({ message: 'An account with this email already exists', id: 'conflict' }, 409))).toBe(
+      'इस ईमेल से एक अकाउंट पहले से मौजूद है',
+    );
+    // An id the catalogue does not know, worded with no MESSAGES text: the server's English.
+    expect(errorMessage(answer({ message: 'Course not found', id: 'course_gone' }, 404))).toBe('Course not found');
+    expect(errorMessage(new ApiError(0, 'Cannot reach the server.', undefined, { key: 'api.cannotReach' }))).toBe(
+      'सर्वर से संपर्क नहीं हो पा रहा। अपना इंटरनेट कनेक्शन जाँचें और फिर कोशिश करें।',
+    );
+    expect(errorMessage(new Error('boom'))).toBe('कुछ गड़बड़ हो गई');
+    expect(serverMessage('Added to your wishlist')).toBe('आपकी विशलिस्ट में जोड़ दिया गया');
+  });
+
+  it('in English, is the server’s own message whatever its id', () => {
+    expect(
+      errorMessage(
+        answer({ message: 'Too many attempts. Please try again in 5 minutes.', id: 'too_many_requests' }, 429),
+      ),
+    ).toBe('Too many attempts. Please try again in 5 minutes.');
+    expect(serverMessage('Added to your wishlist')).toBe('Added to your wishlist');
   });
 });

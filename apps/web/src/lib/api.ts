@@ -1,4 +1,5 @@
-import type { ErrorBody } from '@kaksha/contracts';
+import { type ErrorBody, MESSAGES } from '@kaksha/contracts';
+import { currentLocale, DEFAULT_LOCALE, hasMessage, type MessageKey, type MessageValues, translate } from '@/i18n';
 
 /** Where the API lives: same origin by default, or VITE_API_URL when the web app is hosted apart. */
 export const API_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body?: ErrorBody,
+    /** The app's own text for an error the server did not word (no connection), in the catalogues. */
+    readonly text?: { key: MessageKey; values?: MessageValues },
   ) {
     super(message);
   }
@@ -33,7 +36,11 @@ async function parse<T>(res: Response): Promise<T> {
   const data = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const body = (data && typeof data === 'object' ? data : undefined) as ErrorBody | undefined;
-    throw new ApiError(res.status, body?.message ?? `Request failed (${res.status})`, body);
+    if (body?.message) throw new ApiError(res.status, body.message, body);
+    throw new ApiError(res.status, `Request failed (${res.status})`, body, {
+      key: 'api.requestFailed',
+      values: { status: res.status },
+    });
   }
   return data as T;
 }
@@ -59,7 +66,9 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', undefined, {
+      key: 'api.cannotReach',
+    });
   }
   return parse<T>(res);
 }
@@ -92,7 +101,11 @@ export const api = {
       };
       xhr.onerror = () => {
         done();
-        reject(new ApiError(0, 'Upload failed. Check your connection and try again.'));
+        reject(
+          new ApiError(0, 'Upload failed. Check your connection and try again.', undefined, {
+            key: 'api.uploadFailed',
+          }),
+        );
       };
       xhr.onabort = () => {
         done();
@@ -108,6 +121,34 @@ export const api = {
   },
 };
 
-/** The message to show for a failed call: the server's, else the fallback. */
-export const errorMessage = (error: unknown, fallback = 'Something went wrong') =>
-  error instanceof ApiError && error.message ? error.message : fallback;
+/** MESSAGES' names by their (English) texts: an answer the server words with one is shown in the reader's language. */
+let messageNames: Map<string, string> | undefined;
+
+/**
+ * A text the server words with MESSAGES (an outcome it answers, `{message}`), in the reader's
+ * language; any other text as it is.
+ */
+export function serverMessage(text: string): string {
+  if (currentLocale() === DEFAULT_LOCALE) return text;
+  messageNames ??= new Map(Object.entries(MESSAGES).map(([name, english]) => [english, `messages.${name}`]));
+  const key = messageNames.get(text);
+  return key && hasMessage(key) ? translate(key) : text;
+}
+
+/**
+ * An error as the reader reads it. In English, the server's own message. In another language, the
+ * catalogue's text for its stable id (`errors.<id>`), or for the MESSAGES text it is worded with,
+ * else the server's English message: outside clients depend on that, so the server never translates it.
+ */
+function shownMessage(error: ApiError): string {
+  if (error.text) return translate(error.text.key, error.text.values);
+  if (currentLocale() === DEFAULT_LOCALE) return error.message;
+  const byId = `errors.${error.body?.id}`;
+  return error.body?.id && hasMessage(byId) ? translate(byId) : serverMessage(error.message);
+}
+
+/** The message to show for a failed call: the server's (in the reader's language where known), else the fallback. */
+export const errorMessage = (error: unknown, fallback?: string) =>
+  error instanceof ApiError && error.message
+    ? shownMessage(error)
+    : (fallback ?? translate('messages.somethingWentWrong'));

@@ -3,7 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { I18nProvider, type Locale, type Messages } from '@/i18n';
+import en from '@/i18n/en.json';
+import hi from '@/i18n/hi.json';
 import { queryKeys } from '@/lib/query-keys';
+
+/** The catalogues, at hand (the app downloads the one it needs). */
+export const CATALOGUES: Record<string, Messages> = { en, hi };
 
 /** A query client for one test: a failed request fails at once instead of being retried. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -18,6 +24,8 @@ export interface RenderOptions {
   /** The signed-in user, or null when signed out; left out, the current user is not known yet. */
   user?: User | null;
   client?: QueryClient;
+  /** The interface's language (default English). */
+  locale?: Locale;
 }
 
 /**
@@ -31,9 +39,12 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const router = createMemoryRouter([{ path: options.path ?? '*', element: ui }, ...(options.routes ?? [])], {
     initialEntries: [options.at ?? '/'],
   });
+  const locale = options.locale ?? 'en';
   const result = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <I18nProvider locale={locale} messages={CATALOGUES[locale]}>
+        <RouterProvider router={router} />
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { ...result, client, router };

@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createAppIntl } from '@/i18n';
+import { setCurrentIntl } from '@/i18n/current';
+import en from '@/i18n/en.json';
+
+// Texts worded outside components (formatting, toasts, API errors) are English unless a test
+// renders in another language.
+beforeEach(() => {
+  setCurrentIntl('en', createAppIntl('en', en));
+});
 
 // After every test: unmount what it rendered, take back the globals it stubbed (fetch, matchMedia,
 // …) and forget its mocks' calls, so no test sees another's.

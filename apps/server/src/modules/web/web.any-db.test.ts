@@ -386,3 +386,68 @@ describe("preloading a page's first large image", () => {
     expect(silent.warn).toHaveBeenCalledOnce();
   });
 });
+
+describe('pages in the reader’s language (the web’s `locale` cookie)', async () => {
+  const build = await mkdtemp(path.join(tmpdir(), 'kaksha-locale-'));
+  const web = path.join(build, 'dist');
+  await mkdir(path.join(build, 'dist-ssr'), { recursive: true });
+  await mkdir(web);
+  // What the web build writes: the default pages, and each other language's beside them.
+  for (const [suffix, lang, text] of [
+    ['', 'en', 'Grow your skills'],
+    ['.hi', 'hi', 'अपने हुनर बढ़ाइए'],
+  ]) {
+    const head = `<!doctype html><html lang="${lang}"><head><title>Kaksha</title></head><body>`;
+    await writeFile(
+      path.join(web, `index${suffix}.html`),
+      `${head}<div id="root"><h1>${text}</h1></div></body></html>`,
+    );
+    await writeFile(
+      path.join(web, `app${suffix}.html`),
+      `${head}<div id="root"><nav>${text}</nav></div></body></html>`,
+    );
+    await writeFile(path.join(web, `page${suffix}.html`), `${head}<div id="root"></div></body></html>`);
+  }
+  await writeFile(
+    path.join(web, 'page-data.json'),
+    JSON.stringify({
+      apiUrl: '',
+      pages: [{ path: '/viewcourse/:courseId', data: [], signedIn: true, serverRendered: true }],
+    }),
+  );
+  await writeFile(
+    path.join(build, 'dist-ssr', 'prerender.js'),
+    `export const PAGE_STATE_ID = 'page-state';
+export async function renderPage(url, serverFetch, language) {
+  return { html: '<h1>Drawn in ' + (language ?? 'the default language') + '</h1>', data: {} };
+}`,
+  );
+  const app = await buildTestApp({ WEB_DIST: web });
+  const lang = (body: string) => /<html lang="([^"]+)"/.exec(body)?.[1];
+
+  it('serves the landing page and the app in the language the cookie names, the default one otherwise', async () => {
+    const hindi = await app.inject({ url: '/', cookies: { locale: 'hi' } });
+    expect(lang(hindi.body)).toBe('hi');
+    expect(hindi.body).toContain('अपने हुनर बढ़ाइए');
+    expect(hindi.headers.vary).toMatch(/cookie/i);
+    expect(lang((await app.inject({ url: '/allcourses', cookies: { locale: 'hi' } })).body)).toBe('hi');
+    // No cookie, English, a language the build has no pages in, or a cookie that is no language.
+    const others: Record<string, string>[] = [{}, { locale: 'en' }, { locale: 'ta' }, { locale: '../index' }];
+    for (const cookies of others) {
+      const res = await app.inject({ url: '/', cookies });
+      expect(res.statusCode).toBe(200);
+      expect(lang(res.body)).toBe('en');
+      expect(res.body).toContain('Grow your skills');
+    }
+  });
+
+  it('draws a server-rendered page in the reader’s language, in that language’s page', async () => {
+    const cookie = await loginCookie(app, await createUser(app));
+    const res = await app.inject({ url: '/viewcourse/c-1', headers: { cookie: `${cookie}; locale=hi` } });
+    expect(res.body).toContain('<h1>Drawn in hi</h1>');
+    expect(lang(res.body)).toBe('hi');
+    const english = await app.inject({ url: '/viewcourse/c-1', headers: { cookie } });
+    expect(english.body).toContain('<h1>Drawn in the default language</h1>');
+    expect(lang(english.body)).toBe('en');
+  });
+});

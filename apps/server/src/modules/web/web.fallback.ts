@@ -5,6 +5,7 @@ import { hasLiveSession, SESSION_COOKIE } from '../../core/sessions.ts';
 import { buildFile, isFile } from './web.assets.ts';
 import { type CompressedPage, pageCompressor } from './web.compression.ts';
 import { lookUpPageMeta, type PageMetaLookup, withPageMeta } from './web.head.ts';
+import { localizedBuildFile, readerLocale } from './web.locale.ts';
 import { type PageImageLookup, type PreloadsFor, pageImagePreload, preloadsFrom } from './web.preloads.ts';
 import { type BuildPage, EMPTY_ROOT, type ServerRendered } from './web.server-render.ts';
 
@@ -20,8 +21,9 @@ export interface SpaFallbackOptions {
 
 /** The build's pages and what goes into them, read again whenever a deploy replaces a file. */
 interface PageSources extends SpaFallbackOptions {
-  indexHtml: () => BuildPage | undefined;
-  appHtml: () => BuildPage | undefined;
+  /** In a language (the reader's cookie), or the default one. */
+  indexHtml: (locale: string | undefined) => BuildPage | undefined;
+  appHtml: (locale: string | undefined) => BuildPage | undefined;
   preloads: () => PreloadsFor | undefined;
   compressedPage: CompressedPage;
 }
@@ -39,8 +41,8 @@ export function registerSpaFallback(app: FastifyInstance, options: SpaFallbackOp
   const { root, page } = options;
   const sources: PageSources = {
     ...options,
-    indexHtml: buildFile(path.join(root, 'index.html'), page),
-    appHtml: buildFile(path.join(root, 'app.html'), page),
+    indexHtml: localizedBuildFile(root, 'index.html', page),
+    appHtml: localizedBuildFile(root, 'app.html', page),
     preloads: buildFile(path.join(root, 'page-data.json'), (json): PreloadsFor => {
       try {
         return preloadsFrom(JSON.parse(json) as PageData);
@@ -85,7 +87,10 @@ async function sendPage(
     preload?.serverRendered && (forVisitors || request.cookies[SESSION_COOKIE])
       ? await sources.renderOnServer(request, reply, url)
       : undefined;
-  const html = rendered?.template ?? (url === '/' ? sources.indexHtml() : (sources.appHtml() ?? sources.indexHtml()));
+  const locale = readerLocale(request);
+  const html =
+    rendered?.template ??
+    (url === '/' ? sources.indexHtml(locale) : (sources.appHtml(locale) ?? sources.indexHtml(locale)));
   if (html === undefined) {
     // Mid-deploy: the new build's HTML is not in place yet.
     return reply.status(503).header('retry-after', '2').send({ message: 'Kaksha is updating; try again in a moment' });

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { PageRenderer } from '@kaksha/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildFile, buildModule } from './web.assets.ts';
+import { buildModule } from './web.assets.ts';
 import { scriptJson } from './web.head.ts';
+import { localizedBuildFile, readerLocale } from './web.locale.ts';
 
 /**
  * Server-rendered pages (ADR 0014): a signed-in user's page (with PUBLIC_CATALOGUE, a visitor's
@@ -41,7 +42,7 @@ export function serverRenderer(
   app: FastifyInstance,
   { root, page, atOnce }: { root: string; page: (html: string) => BuildPage; atOnce: number },
 ) {
-  const emptyPageHtml = buildFile(path.join(root, 'page.html'), page);
+  const emptyPageHtml = localizedBuildFile(root, 'page.html', page);
   const renderer = buildModule<PageRenderer<Response>>(path.join(root, '..', 'dist-ssr', 'prerender.js'), app.log);
   let rendering = 0;
 
@@ -54,10 +55,12 @@ export function serverRenderer(
     rendering++;
     const started = performance.now();
     try {
-      const template = emptyPageHtml();
+      // In the reader's language: its page's <html lang> and the app's texts.
+      const locale = readerLocale(request);
+      const template = emptyPageHtml(locale);
       const pages = await renderer();
       if (!template?.html.includes(EMPTY_ROOT) || !pages) return undefined;
-      const rendered = await pages.renderPage(url, (apiPath) => answerInProcess(app, request, reply, apiPath));
+      const rendered = await pages.renderPage(url, (apiPath) => answerInProcess(app, request, reply, apiPath), locale);
       if (!rendered) return undefined;
       const state = `<script type="application/json" id="${pages.PAGE_STATE_ID}">${scriptJson(rendered.data)}</script>`;
       return { template, markup: `<div id="root">${rendered.html}</div>${state}`, ms: performance.now() - started };

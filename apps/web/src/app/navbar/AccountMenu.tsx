@@ -2,10 +2,12 @@ import type { User } from '@kaksha/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDismiss } from '@/components/ui/useDismiss';
+import { useT } from '@/i18n';
 import { ACCOUNT_LINKS, EDUCATOR_LINKS, NavAvatar } from './nav-items';
 
 /** The avatar button and its dropdown (spec §2): My Profile, My Courses, My Wishlist, My Purchases; an educator's Coupons. */
 export function AccountMenu({ user, loading }: { user: User | null; loading: boolean }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
@@ -31,7 +33,7 @@ export function AccountMenu({ user, loading }: { user: User | null; loading: boo
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={user ? `Account menu for ${user.name}` : 'Account menu'}
+        aria-label={user ? t('nav.accountMenuFor', { name: user.name }) : t('nav.accountMenu')}
         className="flex rounded-full ring-offset-2 hover:ring-2 hover:ring-line"
       >
         <NavAvatar user={user} loading={loading} />
@@ -55,7 +57,7 @@ export function AccountMenu({ user, loading }: { user: User | null; loading: boo
                 className="flex items-center gap-3 px-4 py-2.5 text-sm text-ink hover:bg-surface focus-visible:bg-surface"
               >
                 <Icon size={16} aria-hidden="true" className="text-muted" />
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}

@@ -4,6 +4,8 @@ import { type ReactNode, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { useDismiss } from '@/components/ui/useDismiss';
 import { useModalDrawer } from '@/components/ui/useModalDrawer';
+import { useT } from '@/i18n';
+import { LanguageSwitch } from './LanguageSwitch';
 import { ACCOUNT_LINKS, DASHBOARD_LINK, EDUCATOR_LINKS, MAIN_LINKS, NavAvatar } from './nav-items';
 
 /**
@@ -30,6 +32,7 @@ export function MobileDrawer({
   loading: boolean;
   footer: ReactNode;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useDismiss(open, onClose, ref);
   useModalDrawer(open, ref);
@@ -55,7 +58,7 @@ export function MobileDrawer({
         id={id}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('nav.menu')}
         inert={!open}
         className={`fixed inset-y-0 right-0 z-50 flex h-dvh w-72 max-w-[85vw] flex-col bg-white shadow-xl transition-transform duration-200 lg:hidden ${
           open ? 'translate-x-0' : 'translate-x-full'
@@ -65,11 +68,16 @@ export function MobileDrawer({
           <div className="flex min-w-0 items-center gap-3">
             <NavAvatar user={user} loading={loading} alt="" />
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-ink">{user ? user.name : 'Welcome'}</p>
-              <p className="truncate text-xs text-muted">{user ? user.email : 'Log in to start learning'}</p>
+              <p className="truncate text-sm font-semibold text-ink">{user ? user.name : t('nav.welcome')}</p>
+              <p className="truncate text-xs text-muted">{user ? user.email : t('nav.logInToStart')}</p>
             </div>
           </div>
-          <button type="button" onClick={onClose} aria-label="Close menu" className="rounded-full p-2 hover:bg-surface">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('nav.closeMenu')}
+            className="rounded-full p-2 hover:bg-surface"
+          >
             <X size={22} aria-hidden="true" />
           </button>
         </div>
@@ -83,12 +91,15 @@ export function MobileDrawer({
                 className="flex items-center gap-3 rounded-lg px-3 py-3 text-base text-ink hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:font-semibold"
               >
                 <Icon size={18} aria-hidden="true" className="text-muted" />
-                {label}
+                {t(label)}
               </NavLink>
             </li>
           ))}
         </ul>
-        <div className="mt-auto border-t border-line p-4">{footer}</div>
+        <div className="mt-auto flex flex-col gap-3 border-t border-line p-4">
+          <LanguageSwitch id="language-switch-menu" />
+          {footer}
+        </div>
       </div>
     </>
   );

@@ -3,8 +3,10 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button';
 import { useSignOut } from '@/features/auth';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { AccountMenu } from './AccountMenu';
+import { LanguageSwitch } from './LanguageSwitch';
 import { MobileDrawer } from './MobileDrawer';
 import { AuthButton, DASHBOARD_LINK, MAIN_LINKS } from './nav-items';
 
@@ -14,6 +16,7 @@ import { AuthButton, DASHBOARD_LINK, MAIN_LINKS } from './nav-items';
  * button for educators, Login or LogOut; below 1024 px all of it in a slide-in menu.
  */
 export function Navbar() {
+  const t = useT();
   const { user, isLoading } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
@@ -44,9 +47,9 @@ export function Navbar() {
   return (
     <>
       <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <nav aria-label={t('nav.main')} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
           <div className="flex items-center gap-6">
-            <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label="Kaksha home">
+            <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={t('nav.home')}>
               <img src="/favicon.svg" alt="" width={36} height={36} className="rounded-lg" />
               <span className="text-xl font-black tracking-tight text-ink">Kaksha</span>
             </Link>
@@ -59,7 +62,7 @@ export function Navbar() {
                       end
                       className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink"
                     >
-                      {label}
+                      {t(label)}
                     </NavLink>
                   </li>
                 ))}
@@ -69,10 +72,11 @@ export function Navbar() {
 
           {/* Wide screens */}
           <div className="hidden items-center gap-3 lg:flex">
+            <LanguageSwitch id="language-switch-nav" />
             {user?.role === 'educator' && (
               <ButtonLink to={DASHBOARD_LINK.to} variant="brand">
                 <DASHBOARD_LINK.icon size={16} aria-hidden="true" />
-                {DASHBOARD_LINK.label}
+                {t(DASHBOARD_LINK.label)}
               </ButtonLink>
             )}
             <AccountMenu user={user} loading={isLoading} />
@@ -86,7 +90,7 @@ export function Navbar() {
             onClick={() => setDrawerOpen(true)}
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
-            aria-label="Open menu"
+            aria-label={t('nav.openMenu')}
             className="rounded-lg p-2 text-ink hover:bg-surface lg:hidden"
           >
             <Menu size={26} aria-hidden="true" />

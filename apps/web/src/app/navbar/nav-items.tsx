@@ -13,26 +13,28 @@ import {
 } from 'lucide-react';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 
+/** Each link's `label` is its key in the catalogues (src/i18n). */
 /** The avatar's dropdown (spec §2: My Profile, My Courses), the wishlist and purchases (issue #28). */
 export const ACCOUNT_LINKS = [
-  { to: '/profile', label: 'My Profile', icon: UserRound },
-  { to: '/enrolledcourses', label: 'My Courses', icon: BookOpen },
-  { to: '/wishlist', label: 'My Wishlist', icon: Heart },
-  { to: '/purchases', label: 'My Purchases', icon: ReceiptIndianRupee },
+  { to: '/profile', label: 'nav.myProfile', icon: UserRound },
+  { to: '/enrolledcourses', label: 'nav.myCourses', icon: BookOpen },
+  { to: '/wishlist', label: 'nav.myWishlist', icon: Heart },
+  { to: '/purchases', label: 'nav.myPurchases', icon: ReceiptIndianRupee },
 ] as const;
 
 /** Where a signed-in user goes most (issue #27): in the header itself, not only behind the avatar. */
 export const MAIN_LINKS = [
-  { to: '/allcourses', label: 'All Courses', icon: LibraryBig },
-  { to: '/searchwithai', label: 'Search with AI', icon: Sparkles },
-  { to: '/enrolledcourses', label: 'My Courses', icon: BookOpen },
+  { to: '/allcourses', label: 'nav.allCourses', icon: LibraryBig },
+  { to: '/searchwithai', label: 'nav.searchWithAi', icon: Sparkles },
+  { to: '/enrolledcourses', label: 'nav.myCourses', icon: BookOpen },
 ] as const;
 
-export const DASHBOARD_LINK = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard } as const;
+export const DASHBOARD_LINK = { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard } as const;
 
 /** An educator's pages beside the dashboard, in the avatar's dropdown and the phone menu (issue #28). */
-export const EDUCATOR_LINKS = [{ to: '/educator/coupons', label: 'Coupons', icon: TicketPercent }] as const;
+export const EDUCATOR_LINKS = [{ to: '/educator/coupons', label: 'nav.coupons', icon: TicketPercent }] as const;
 
 /** The user's avatar, or a grey disc while the user loads. `alt=""` where the name is printed beside it. */
 export function NavAvatar({ user, loading, alt }: { user: User | null; loading: boolean; alt?: string }) {
@@ -57,13 +59,14 @@ export function AuthButton({
   onLogout: () => void;
   className?: string;
 }) {
+  const t = useT();
   // Same size as the button, so nothing flashes or jumps while the user loads.
   if (loading) return <span className={`block h-11 w-28 rounded-lg bg-slate-100 ${className}`} aria-hidden="true" />;
   if (!user) {
     return (
       <ButtonLink to="/login" className={className}>
         <LogIn size={16} aria-hidden="true" />
-        Login
+        {t('nav.login')}
       </ButtonLink>
     );
   }
@@ -75,7 +78,7 @@ export function AuthButton({
       icon={<LogOut size={16} aria-hidden="true" />}
       className={className}
     >
-      LogOut
+      {t('nav.logout')}
     </Button>
   );
 }

@@ -1,4 +1,6 @@
+import { X } from 'lucide-react';
 import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
+import { useT } from '@/i18n';
 import { loadToastify, onToastWanted, toastWanted } from '@/lib/toast';
 import { TOAST_AUTO_CLOSE_MS } from '@/lib/ui-constants';
 
@@ -32,6 +34,7 @@ const CONTAINER_STYLE = {
  * downloads once the page has loaded and the browser is idle, so a first toast needs no download.
  */
 export function Toasts() {
+  const t = useT();
   const [mounted, setMounted] = useState(toastWanted);
   useEffect(() => {
     if (mounted) return;
@@ -69,6 +72,18 @@ export function Toasts() {
             newestOnTop
             style={CONTAINER_STYLE}
             progressClassName={TIMER_CLASS}
+            aria-label={t('toasts.region')}
+            // The library's own button says "close" in English.
+            closeButton={({ closeToast }) => (
+              <button
+                type="button"
+                onClick={closeToast}
+                aria-label={t('toasts.close')}
+                className="Toastify__close-button Toastify__close-button--light"
+              >
+                <X size={14} aria-hidden="true" />
+              </button>
+            )}
           />
         </Suspense>
       )}

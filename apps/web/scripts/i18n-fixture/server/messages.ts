@@ -1,0 +1,4 @@
+export const MESSAGES = {
+  saved: 'Saved',
+  removed: 'Removed',
+} as const;

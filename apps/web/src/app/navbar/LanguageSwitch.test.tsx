@@ -1,0 +1,75 @@
+import type { User } from '@kaksha/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/http';
+import { renderWithProviders } from '@/test/render';
+import { LocaleSync } from '../LocaleSync';
+import { Navbar } from './Navbar';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const asha: User = {
+  _id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  role: 'educator',
+  description: '',
+  photoUrl: null,
+  enrolledCourses: [],
+};
+
+afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test forgets the language the switch remembered.
+  document.cookie = 'locale=; path=/; max-age=0';
+  document.documentElement.lang = '';
+});
+
+const nav = () => screen.getByRole('navigation', { name: /Main|मुख्य/ });
+
+describe('the language switch', () => {
+  it('draws the interface in Hindi, remembers it in the cookie and <html lang>, and keeps it with the account', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(json({ ...asha, locale: 'hi' }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Navbar />, { user: asha, at: '/allcourses' });
+    const select = within(nav()).getByRole('combobox', { name: 'Language' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'हिन्दी']);
+    await userEvent.selectOptions(select, 'hi');
+
+    expect(await within(nav()).findByRole('link', { name: 'सभी कोर्स' })).toHaveAttribute('href', '/allcourses');
+    expect(within(nav()).getByRole('link', { name: 'डैशबोर्ड' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'लॉग आउट' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+    expect(document.cookie).toContain('locale=hi');
+    expect(document.documentElement.lang).toBe('hi');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/user/locale');
+    expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ locale: 'hi' }) });
+  });
+
+  it('a visitor’s choice stays in the browser: nothing is sent', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Navbar />, { user: null });
+    await userEvent.selectOptions(within(nav()).getByRole('combobox', { name: 'Language' }), 'hi');
+    expect(await within(nav()).findByRole('link', { name: 'लॉग इन' })).toHaveAttribute('href', '/login');
+    expect(document.cookie).toContain('locale=hi');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows the language kept with the account once the user is known', async () => {
+    renderWithProviders(
+      <>
+        <LocaleSync />
+        <Navbar />
+      </>,
+      { user: { ...asha, locale: 'hi' } as User },
+    );
+    await waitFor(() => expect(within(nav()).getByRole('link', { name: 'सभी कोर्स' })).toBeInTheDocument());
+    expect(document.documentElement.lang).toBe('hi');
+  });
+});
