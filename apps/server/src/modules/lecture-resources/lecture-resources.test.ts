@@ -37,6 +37,13 @@ describe('lecture resources', async () => {
     outsider: await loginCookie(app, outsider),
   };
   type Who = keyof typeof cookies;
+  /** Everyone but the course's creator, and what adding or removing a file answers them. */
+  const NOT_THE_CREATOR: [Who, number][] = [
+    ['anonymous', 401],
+    ['enrolled', 403],
+    ['outsider', 403],
+    ['otherEducator', 403],
+  ];
 
   const upload = (lectureId: string, parts: Record<string, Part>, who: Who = 'creator') =>
     send(app, 'POST', `/api/course/lectureresources/${lectureId}`, cookies[who], { multipart: parts });
@@ -57,13 +64,7 @@ describe('lecture resources', async () => {
 
   describe('who may add, remove and download', () => {
     it('lets only the course creator add a file: 401 signed out, 403 for learners and other educators', async () => {
-      const expected: [Who, number][] = [
-        ['anonymous', 401],
-        ['enrolled', 403],
-        ['outsider', 403],
-        ['otherEducator', 403],
-      ];
-      for (const [who, status] of expected) {
+      for (const [who, status] of NOT_THE_CREATOR) {
         const res = await upload(paid.id, { file: file('notes.pdf', PDF) }, who);
         expect(res.statusCode, who).toBe(status);
         expect(res.json().message).toEqual(expect.any(String));
@@ -170,13 +171,7 @@ describe('lecture resources', async () => {
 
     it('lets only the creator remove a file, and removes its bytes', async () => {
       const added = await attach(paid.id, file('slides.pptx', ZIP));
-      const expected: [Who, number][] = [
-        ['anonymous', 401],
-        ['enrolled', 403],
-        ['outsider', 403],
-        ['otherEducator', 403],
-      ];
-      for (const [who, status] of expected) {
+      for (const [who, status] of NOT_THE_CREATOR) {
         expect((await remove(paid.id, added._id, who)).statusCode, who).toBe(status);
       }
       expect(await resourceKeys(paid.id)).toHaveLength(2);
