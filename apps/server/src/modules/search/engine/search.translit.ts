@@ -156,7 +156,7 @@ function englishTable(): EnglishTable | null {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const [word, ...templates] = line.split('\t');
-    const keys = new Set(templates.flatMap((t) => expandTemplate(t)).map(soundKey));
+    const keys = new Set(templates.flatMap((t) => expandTemplate(t)).map((t) => soundKey(t)));
     if (word.length === 1) {
       for (const k of keys) letters.set(k, word);
       continue;
