@@ -1,7 +1,7 @@
-import type { User } from '@kaksha/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import EditProfilePage from './EditProfilePage';
 
@@ -12,16 +12,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const educator: User = {
-  _id: 'u1',
+const educator = testUser({
   name: 'Ananya Rao',
   email: 'ananya@example.com',
   role: 'educator',
-  description: '',
-  photoUrl: null,
   showContactEmail: false,
-  enrolledCourses: [],
-};
+});
 
 /** The forms api.upload sends (XMLHttpRequest), each answered with the educator, as saved. */
 function answerUploads() {

@@ -1,7 +1,8 @@
-import { IMAGE_MAX_BYTES, MESSAGES, type User } from '@kaksha/contracts';
+import { IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import EditProfilePage from './EditProfilePage';
 
@@ -12,15 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const asha: User = {
-  _id: 'u1',
-  name: 'Asha',
-  email: 'asha@example.com',
-  role: 'student',
-  description: '',
-  photoUrl: null,
-  enrolledCourses: [],
-};
+const asha = testUser();
 
 /** XMLHttpRequest as api.upload uses it, answering every send with `status` and `body`. */
 function answerUploads(status: number, body: unknown) {
