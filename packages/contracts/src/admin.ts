@@ -312,6 +312,8 @@ export const RECONCILE_CHECKS = [
   'balanceDiffers',
   'payoutExceedsAvailable',
   'payoutEntryDiffers',
+  'monthlyDiffers',
+  'gstTotalsDiffer',
 ] as const;
 export type ReconcileCheck = (typeof RECONCILE_CHECKS)[number];
 

@@ -5,11 +5,13 @@ import {
   coupons,
   courses,
   earningsBalances,
+  earningsMonthly,
   invoices,
   ledgerEntries,
   paymentOrders,
 } from '../../core/db/schema/index.ts';
 import { taxableValue } from '../billing/billing.service.ts';
+import { monthOf } from './earnings.queries.ts';
 
 /**
  * Writing the ledger (issue #31). Every entry goes in with its educator's running sums
@@ -30,7 +32,7 @@ export type EntryRow = typeof ledgerEntries.$inferSelect;
 
 const DAY_MS = 86_400_000;
 
-/** Inserts the entry and moves its educator's sums, unless it is already there (then null). */
+/** Inserts the entry and moves its educator's sums (and the month's), unless it is already there (then null). */
 export async function post(tx: Tx, entry: NewEntry): Promise<EntryRow | null> {
   const [row] = await tx.insert(ledgerEntries).values(entry).onConflictDoNothing().returning();
   if (!row) return null;
@@ -47,6 +49,22 @@ export async function post(tx: Tx, entry: NewEntry): Promise<EntryRow | null> {
         lifetime: sql`${earningsBalances.lifetime} + ${earned}`,
         paidOut: sql`${earningsBalances.paidOut} + ${paid}`,
         updatedAt: new Date(),
+      },
+    });
+  const month = {
+    earned: row.kind === 'sale' || row.kind === 'adjustment' ? share : 0,
+    refunded: row.kind === 'refund' ? -share : 0,
+    paidOut: paid,
+  };
+  await tx
+    .insert(earningsMonthly)
+    .values({ educatorId: row.educatorId, month: monthOf(row.at), ...month })
+    .onConflictDoUpdate({
+      target: [earningsMonthly.educatorId, earningsMonthly.month],
+      set: {
+        earned: sql`${earningsMonthly.earned} + ${month.earned}`,
+        refunded: sql`${earningsMonthly.refunded} + ${month.refunded}`,
+        paidOut: sql`${earningsMonthly.paidOut} + ${month.paidOut}`,
       },
     });
   return row;

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../core/db/client.ts';
 import {
   courses,
   earningsBalances,
+  earningsMonthly,
   invoices,
   ledgerEntries,
   paymentOrders,
@@ -24,8 +25,6 @@ export function monthBounds(month: string) {
 
 /** `YYYY-MM` of an instant in India time. */
 export const monthOf = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 7);
-
-type EntryKind = (typeof ledgerEntries.$inferSelect)['kind'];
 
 const sumShare = sql<number>`coalesce(sum(${ledgerEntries.educatorShare}), 0)::bigint`.mapWith(Number);
 
@@ -65,23 +64,12 @@ export async function balancesAt(db: DbOrTx, educatorId: string, now: Date, { lo
   };
 }
 
-/** Per month (India time) since `from`: sales' shares, refunds' and payouts' (positive), adjustments in earned. */
-export async function monthlyTotals(db: DbOrTx, educatorId: string, from: Date) {
-  const month = sql<string>`to_char(${ledgerEntries.at} at time zone 'Asia/Kolkata', 'YYYY-MM')`;
-  const part = (kinds: EntryKind[], sign: number) =>
-    sql<number>`coalesce(sum(${ledgerEntries.educatorShare} * ${sign}) filter (where ${inArray(ledgerEntries.kind, kinds)}), 0)::bigint`.mapWith(
-      Number,
-    );
+/** The educator's monthly sums (India time) from `fromMonth` (`YYYY-MM`) on. */
+export async function monthlyTotals(db: DbOrTx, educatorId: string, fromMonth: string) {
   return db
-    .select({
-      month,
-      earned: part(['sale', 'adjustment'], 1),
-      refunded: part(['refund'], -1),
-      paidOut: part(['payout', 'payoutReturn'], -1),
-    })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.educatorId, educatorId), gte(ledgerEntries.at, from)))
-    .groupBy(month);
+    .select()
+    .from(earningsMonthly)
+    .where(and(eq(earningsMonthly.educatorId, educatorId), gte(earningsMonthly.month, fromMonth)));
 }
 
 const invoice = alias(invoices, 'invoice');

@@ -74,6 +74,16 @@ describe('reconciliation', async () => {
     expect(await reconcile(app.db)).toMatchObject({ ok: true });
   });
 
+  it('reports monthly sums that no longer add up to what they sum (the chart’s, the GST return’s)', async () => {
+    await app.db.execute(sql`update earnings_monthly set earned = earned + 1 where educator_id = ${educator.id}`);
+    await app.db.execute(sql`update gst_month_totals set total = total + 1, cgst = cgst + 1 where kind = 'invoice'`);
+    const checks = (await reconcile(app.db)).differences.map((d) => d.check);
+    expect(checks).toEqual(expect.arrayContaining(['monthlyDiffers', 'gstTotalsDiffer']));
+    await app.db.execute(sql`update earnings_monthly set earned = earned - 1 where educator_id = ${educator.id}`);
+    await app.db.execute(sql`update gst_month_totals set total = total - 1, cgst = cgst - 1 where kind = 'invoice'`);
+    expect(await reconcile(app.db)).toMatchObject({ ok: true });
+  });
+
   it('reports a missing sale, a missing reversal, and a payout larger than what was available', async () => {
     const sold = await orderId(orders[1]!);
     const refunded = await orderId(orders[2]!);

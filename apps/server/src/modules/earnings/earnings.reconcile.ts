@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../core/db/client.ts';
  * payment has one invoice and one sale entry agreeing with it; every processed refund one credit
  * note, and every credit note one reversal equal to its sale negated; each educator's running sums
  * equal the sums of their entries; no payout took more than was available when it was opened, and
- * each payout has its debit (and, once failed, its return). Read-only; one statement per check.
+ * each payout has its debit (and, once failed, its return); the monthly sums (the chart's, the GST
+ * return's) equal what they sum. Read-only; one statement per check.
  */
 
 type Row = {
@@ -100,6 +101,37 @@ const CHECKS: Record<ReconcileCheck, SQL> = {
     left join ledger_entries r on r.payout_id = p.id and r.kind = 'payoutReturn'
     where d.id is null or d.educator_share <> -p.amount or d.educator_id <> p.educator_id
       or (p.status = 'failed') <> (r.id is not null) or (r.id is not null and r.educator_share <> p.amount)`,
+  monthlyDiffers: sql`
+    with sums as (
+      select educator_id, to_char(at at time zone 'Asia/Kolkata', 'YYYY-MM') as month,
+        coalesce(sum(educator_share) filter (where kind in ('sale', 'adjustment')), 0) as earned,
+        coalesce(-sum(educator_share) filter (where kind = 'refund'), 0) as refunded,
+        coalesce(-sum(educator_share) filter (where kind in ('payout', 'payoutReturn')), 0) as paid_out
+      from ledger_entries group by 1, 2
+    )
+    select 'Educator ' || coalesce(m.educator_id, s.educator_id) || ', ' || coalesce(m.month, s.month)
+      || ': the month says ' || coalesce(m.earned, 0) || ' earned, ' || coalesce(m.refunded, 0) || ' refunded, '
+      || coalesce(m.paid_out, 0) || ' paid out; the entries ' || coalesce(s.earned, 0) || ', ' || coalesce(s.refunded, 0)
+      || ', ' || coalesce(s.paid_out, 0) as message, coalesce(m.educator_id, s.educator_id) as educator_id
+    from earnings_monthly m full join sums s on s.educator_id = m.educator_id and s.month = m.month
+    where coalesce(m.earned, 0) <> coalesce(s.earned, 0) or coalesce(m.refunded, 0) <> coalesce(s.refunded, 0)
+      or coalesce(m.paid_out, 0) <> coalesce(s.paid_out, 0)`,
+  gstTotalsDiffer: sql`
+    with sums as (
+      select to_char(issued_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month, kind, count(*) as documents,
+        sum(taxable) as taxable, sum(cgst + sgst + igst) as tax, sum(total) as total
+      from invoices group by 1, 2
+    ), kept as (
+      select month, kind, sum(documents) as documents, sum(taxable) as taxable, sum(cgst + sgst + igst) as tax,
+        sum(total) as total
+      from gst_month_totals group by 1, 2
+    )
+    select 'GST totals of ' || coalesce(k.month, s.month) || ' (' || coalesce(k.kind, s.kind) || 's): '
+      || coalesce(k.documents, 0) || ' documents, ' || coalesce(k.total, 0) || ' paise kept; the documents say '
+      || coalesce(s.documents, 0) || ', ' || coalesce(s.total, 0) as message
+    from kept k full join sums s on s.month = k.month and s.kind = k.kind
+    where coalesce(k.documents, 0) <> coalesce(s.documents, 0) or coalesce(k.taxable, 0) <> coalesce(s.taxable, 0)
+      or coalesce(k.tax, 0) <> coalesce(s.tax, 0) or coalesce(k.total, 0) <> coalesce(s.total, 0)`,
 };
 
 export async function reconcile(db: DbOrTx): Promise<Reconciliation> {

@@ -12,7 +12,7 @@ import { backfillLedger, post } from './earnings.ledger.ts';
 import type { Audit } from './earnings.payouts.ts';
 import { presentEntry, statementCsv } from './earnings.presenter.ts';
 import { createPayoutProvider, type PayoutProviderClient } from './earnings.providers.ts';
-import { balancesAt, ledgerPage, monthBounds, monthEntries, monthlyTotals, monthOf } from './earnings.queries.ts';
+import { balancesAt, ledgerPage, monthEntries, monthlyTotals, monthOf } from './earnings.queries.ts';
 
 /**
  * Educator earnings (issue #31), the public face of the earnings module: the append-only ledger
@@ -67,9 +67,7 @@ export async function earningsSummary(
 ): Promise<EarningsSummary> {
   const balances = await balancesAt(db, educatorId, now);
   const months = monthsBack(now, 12);
-  const totals = new Map(
-    (await monthlyTotals(db, educatorId, monthBounds(months[0] as string).start)).map((m) => [m.month, m]),
-  );
+  const totals = new Map((await monthlyTotals(db, educatorId, months[0] as string)).map((m) => [m.month, m]));
   return {
     pending: rupees(balances.pending),
     available: rupees(balances.available),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -91,6 +92,51 @@ export const earningsBalances = pgTable('earnings_balances', {
   paidOut: paise('paid_out').notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Each educator's sums per calendar month (India time) of their entries' `at`, for the Earnings
+ * chart: kept with each entry like `earnings_balances`, so a year of a busy ledger is 12 rows.
+ */
+export const earningsMonthly = pgTable(
+  'earnings_monthly',
+  {
+    educatorId: uuid('educator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** `YYYY-MM`. */
+    month: text('month').notNull(),
+    /** Sales' and adjustments' shares; refunds' and payouts' (less returns), as positive sums. */
+    earned: paise('earned').notNull().default(0),
+    refunded: paise('refunded').notNull().default(0),
+    paidOut: paise('paid_out').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.educatorId, t.month] })],
+);
+
+/**
+ * The month's tax documents summed by what the GST return groups them by (modules/admin): kind,
+ * GSTR-1 class (b2b: a buyer with a GSTIN; b2cl: unregistered, inter-state, above ₹1,00,000; b2cs: the
+ * rest), place of supply, rate and SAC. A trigger on `invoices` (append-only) adds each document as it
+ * is issued (migration 0026), so the report reads a few rows however many documents a month has.
+ */
+export const gstMonthTotals = pgTable(
+  'gst_month_totals',
+  {
+    month: text('month').notNull(),
+    kind: text('kind', { enum: ['invoice', 'creditNote'] }).notNull(),
+    class: text('class', { enum: ['b2b', 'b2cl', 'b2cs'] }).notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    sac: text('sac').notNull(),
+    documents: bigint('documents', { mode: 'number' }).notNull(),
+    taxable: paise('taxable').notNull(),
+    cgst: paise('cgst').notNull(),
+    sgst: paise('sgst').notNull(),
+    igst: paise('igst').notNull(),
+    total: paise('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind, t.class, t.placeOfSupply, t.gstRate, t.sac] })],
+);
 
 /**
  * Where an educator is paid. The account number and PAN are encrypted (AES-256-GCM with

@@ -64,8 +64,14 @@ export const invoices = pgTable(
     // Exactly one invoice per paid order, and one credit note per invoice.
     uniqueIndex('invoices_order_kind_key').on(t.orderId, t.kind),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
-    // The month's documents for the GST return (modules/admin, issue #31).
+    // The month's documents for the GST return (modules/admin, issue #31): all of them, and those it
+    // lists one by one (a registered buyer's, or an unregistered buyer's inter-state one above ₹1,00,000).
     index('invoices_issued_idx').on(t.issuedAt),
+    index('invoices_gstr_listed_idx')
+      .on(t.issuedAt)
+      .where(
+        sql`(${t.buyer} ->> 'gstin') is not null or (${t.placeOfSupply} <> (${t.seller} ->> 'stateCode') and ${t.total} > 10000000)`,
+      ),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'creditNote')`),
     check('invoices_total_check', sql`${t.total} = ${t.taxable} + ${t.cgst} + ${t.sgst} + ${t.igst}`),
     check('invoices_number_check', sql`${t.number} ~ '^[A-Z0-9/-]{1,16}$'`),
