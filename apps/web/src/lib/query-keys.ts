@@ -35,4 +35,22 @@ export const queryKeys = {
   myCoupons: ['coupons', 'mine'] as const,
   /** The learner's paid orders with invoices, refunds and eligibility (GET /api/payment/purchases). */
   purchases: ['purchases'] as const,
+  /** Everything Q&A (a prefix of the keys below): a change to a question or an answer refreshes them all. */
+  qa: ['qa'] as const,
+  /** A course's questions as listed, filtered and searched (GET /api/qa/course/{id}). */
+  qaQuestions: (courseId: string, filters: object) => ['qa', 'list', courseId, filters] as const,
+  /** A lecture's questions with their moments: the player's seek-bar markers. */
+  qaMarkers: (courseId: string, lectureId: string) => ['qa', 'markers', courseId, lectureId] as const,
+  /** One question with its answers (GET /api/qa/question/{id}). */
+  qaQuestion: (id: string) => ['qa', 'question', id] as const,
+  /** The educator's questions across their courses (GET /api/qa/inbox). */
+  qaInbox: (status: string, courseId: string | null) => ['qa', 'inbox', status, courseId ?? ''] as const,
+  /** The course page's median time to a first educator answer (GET /api/qa/stats/{id}). */
+  qaStats: (courseId: string) => ['qa', 'stats', courseId] as const,
+  /** The signed-in user's notifications (a prefix of the keys below). */
+  notifications: ['notifications'] as const,
+  notificationList: ['notifications', 'list'] as const,
+  /** The bell's count, kept live by the server's event stream. */
+  notificationsUnread: ['notifications', 'unread'] as const,
+  notificationPreferences: ['notifications', 'preferences'] as const,
 };

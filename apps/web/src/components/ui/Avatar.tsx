@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import { useT } from '@/i18n';
 import { initial } from '@/lib/format';
 import { mediaUrl } from '@/lib/media-url';
 
@@ -23,6 +24,7 @@ export function Avatar({
   placeholder?: 'initial' | 'person';
   className?: string;
 }) {
+  const t = useT();
   const style = { width: size, height: size };
   const label = alt ?? name ?? '';
   if (photoUrl) {
@@ -44,7 +46,7 @@ export function Avatar({
         width={size}
         height={size}
         role={label ? 'img' : undefined}
-        aria-label={label ? 'No profile photo' : undefined}
+        aria-label={label ? t('common.noProfilePhoto') : undefined}
         aria-hidden={label ? undefined : true}
         className={`shrink-0 rounded-full ${className}`}
       >

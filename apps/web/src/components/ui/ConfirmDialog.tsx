@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
@@ -20,12 +21,13 @@ export function ConfirmDialog({
   onCancel: () => void;
   busy?: boolean;
 }) {
+  const t = useT();
   return (
     <Modal open={open} onClose={() => !busy && onCancel()} title={title}>
       <div className="text-sm text-muted">{children}</div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="danger" busy={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '@/i18n';
 
 /**
  * A modal dialog on the native <dialog>: focus is kept inside, Escape closes it,
@@ -16,6 +17,7 @@ export function Modal({
   title: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -44,7 +46,7 @@ export function Modal({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={t('common.close')}
               className="rounded-full p-1 text-muted hover:bg-surface"
             >
               <X size={20} aria-hidden="true" />

@@ -1,21 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/i18n';
 
 /** The back arrow the spec puts on most screens: an icon-only link with an accessible name. */
-export function BackLink({
-  to,
-  label = 'Go back',
-  className = '',
-}: {
-  to: string;
-  label?: string;
-  className?: string;
-}) {
+export function BackLink({ to, label, className = '' }: { to: string; label?: string; className?: string }) {
+  const t = useT();
   return (
     <Link
       to={to}
-      aria-label={label}
+      aria-label={label ?? t('common.goBack')}
       className={`inline-flex w-fit shrink-0 rounded-full p-2 text-ink hover:bg-surface ${className}`}
     >
       <ArrowLeft size={22} aria-hidden="true" />
@@ -27,7 +21,7 @@ export function BackLink({
 export function PageHeader({
   title,
   back,
-  backLabel = 'Go back',
+  backLabel,
   actions,
   titleId,
 }: {

@@ -1,5 +1,7 @@
+import { useT } from '@/i18n';
 /** A spinning ring announced as `label`; `label={null}` where text next to it already says it. */
-export function Spinner({ className = 'size-5', label = 'Loading' }: { className?: string; label?: string | null }) {
+export function Spinner({ className = 'size-5', label }: { className?: string; label?: string | null }) {
+  const t = useT();
   const ring = (
     <span className={`${className} animate-spin rounded-full border-2 border-current border-t-transparent`} />
   );
@@ -11,7 +13,7 @@ export function Spinner({ className = 'size-5', label = 'Loading' }: { className
     );
   }
   return (
-    <span role="status" aria-label={label} className="inline-flex">
+    <span role="status" aria-label={label ?? t('common.loading')} className="inline-flex">
       {ring}
     </span>
   );

@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+import { useT } from '@/i18n';
 
 /** lucide's `star` (ISC): the shape of the `Star` icon the rating input uses. */
 const STAR_PATH =
@@ -28,8 +29,13 @@ function FiveStars({ size, className = '' }: { size: number; className?: string 
 
 /** Read-only rating out of 5, e.g. 4.3 fills four stars and part of the fifth. */
 export function Stars({ value, size = 16, showValue = true }: { value: number; size?: number; showValue?: boolean }) {
+  const t = useT();
   return (
-    <span className="inline-flex items-center gap-1" role="img" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
+    <span
+      className="inline-flex items-center gap-1"
+      role="img"
+      aria-label={t('stars.rated', { value: value.toFixed(1) })}
+    >
       <span className="relative inline-flex" aria-hidden="true">
         <FiveStars size={size} className="text-slate-300" />
         <span className="absolute inset-0 overflow-hidden text-brand-500" style={{ width: `${(value / 5) * 100}%` }}>
@@ -55,9 +61,10 @@ export function StarInput({
   onChange: (v: number) => void;
   name?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="flex items-center gap-1">
-      <legend className="sr-only">Your rating</legend>
+      <legend className="sr-only">{t('stars.yourRating')}</legend>
       {[1, 2, 3, 4, 5].map((i) => (
         <label
           key={i}
@@ -71,9 +78,7 @@ export function StarInput({
             onChange={() => onChange(i)}
             className="sr-only"
           />
-          <span className="sr-only">
-            {i} star{i > 1 ? 's' : ''}
-          </span>
+          <span className="sr-only">{t('stars.count', { count: i })}</span>
           <Star
             aria-hidden="true"
             size={28}

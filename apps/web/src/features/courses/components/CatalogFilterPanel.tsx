@@ -8,6 +8,8 @@ import {
   RATING_BANDS,
 } from '@kaksha/contracts';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { useT } from '@/i18n';
+import { levelName } from '@/lib/labels';
 import { CategoryFilter } from './CategoryFilter';
 import { type CatalogFilters, DURATION_LABELS, NO_FILTERS, PRICE_LABELS, ratingLabel, toggled } from './catalog-url';
 import { CountedLabel, FacetRadioGroup, groupLegend, row } from './FacetRadioGroup';
@@ -31,6 +33,7 @@ export function CatalogFilterPanel({
   facets: CatalogFacets | undefined;
   onChange: (next: CatalogFilters) => void;
 }) {
+  const t = useT();
   const set = (patch: Partial<CatalogFilters>) => onChange({ ...filters, ...patch });
   const levels = countsOf(facets?.level);
   const prices = countsOf(facets?.price);
@@ -45,11 +48,11 @@ export function CatalogFilterPanel({
         counts={facets ? countsOf(facets.category) : undefined}
       />
       <fieldset className="flex flex-col gap-0.5">
-        <legend className={groupLegend}>Level</legend>
+        <legend className={groupLegend}>{t('catalog.level')}</legend>
         {LEVELS.map((level) => (
           <Checkbox
             key={level}
-            label={<CountedLabel count={facets && levels.get(level)}>{level}</CountedLabel>}
+            label={<CountedLabel count={facets && levels.get(level)}>{levelName(level)}</CountedLabel>}
             checked={filters.level.includes(level)}
             onChange={() => set({ level: toggled(LEVELS, filters.level, level) })}
             className={row}
@@ -62,15 +65,15 @@ export function CatalogFilterPanel({
         counts={facets ? countsOf(facets.language) : undefined}
       />
       <FacetRadioGroup
-        legend="Price"
+        legend={t('catalog.priceLegend')}
         name="price"
         value={filters.price}
-        options={PRICE_BANDS.map((band) => ({ value: band, label: PRICE_LABELS[band], count: prices.get(band) }))}
+        options={PRICE_BANDS.map((band) => ({ value: band, label: t(PRICE_LABELS[band]), count: prices.get(band) }))}
         counted={!!facets}
         onChange={(price) => set({ price })}
       />
       <FacetRadioGroup
-        legend="Rating"
+        legend={t('catalog.ratingLegend')}
         name="minRating"
         value={filters.minRating === null ? null : String(filters.minRating)}
         options={RATING_BANDS.map((r) => ({ value: String(r), label: ratingLabel(r), count: ratings.get(String(r)) }))}
@@ -78,11 +81,11 @@ export function CatalogFilterPanel({
         onChange={(r) => set({ minRating: r === null ? null : Number(r) })}
       />
       <fieldset className="flex flex-col gap-0.5">
-        <legend className={groupLegend}>Video length</legend>
+        <legend className={groupLegend}>{t('catalog.videoLength')}</legend>
         {DURATION_BANDS.map((band) => (
           <Checkbox
             key={band}
-            label={<CountedLabel count={facets && durations.get(band)}>{DURATION_LABELS[band]}</CountedLabel>}
+            label={<CountedLabel count={facets && durations.get(band)}>{t(DURATION_LABELS[band])}</CountedLabel>}
             checked={filters.duration.includes(band)}
             onChange={() => set({ duration: toggled(DURATION_BANDS, filters.duration, band) })}
             className={row}
@@ -95,7 +98,7 @@ export function CatalogFilterPanel({
           onClick={() => onChange({ ...NO_FILTERS, q: filters.q, sort: filters.sort })}
           className="self-start rounded px-2 py-1 text-sm font-medium text-ink underline underline-offset-2 hover:text-amber-800"
         >
-          Clear filters
+          {t('catalog.clearFilters')}
         </button>
       )}
     </div>

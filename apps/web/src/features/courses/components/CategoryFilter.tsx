@@ -1,5 +1,7 @@
 import { CATEGORIES, type Category } from '@kaksha/contracts';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { useT } from '@/i18n';
+import { categoryName } from '@/lib/labels';
 import { FacetCount } from './FacetCount';
 
 /**
@@ -17,15 +19,16 @@ export function CategoryFilter({
   onClear: () => void;
   counts?: ReadonlyMap<string, number>;
 }) {
+  const t = useT();
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-3 text-lg font-bold text-ink">Filter by Category</legend>
+      <legend className="mb-3 text-lg font-bold text-ink">{t('catalog.filterByCategory')}</legend>
       {CATEGORIES.map((category) => (
         <Checkbox
           key={category}
           label={
             <span>
-              {category}
+              {categoryName(category)}
               <FacetCount count={counts?.get(category)} />
             </span>
           }
@@ -40,7 +43,7 @@ export function CategoryFilter({
           onClick={onClear}
           className="mt-2 self-start rounded px-2 py-1 text-sm font-medium text-ink underline underline-offset-2 hover:text-amber-800"
         >
-          Clear categories
+          {t('catalog.clearCategories')}
         </button>
       )}
     </fieldset>

@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { Stars } from '@/components/ui/Stars';
-import { formatPrice } from '@/lib/format';
+import { translate, useT } from '@/i18n';
+import { formatNumber, formatPrice } from '@/lib/format';
+import { categoryName, levelName } from '@/lib/labels';
 import { CARD_SIZES } from '@/lib/ui-constants';
 import { CourseThumbnail } from './CourseThumbnail';
 import { CourseCardAction } from './card-action';
@@ -30,10 +32,12 @@ export type CourseCardData = Pick<
 /** Hours and minutes of video, as a card says them: '45 min', '3 h', '12 h 30 min'. */
 export function formatDuration(seconds: number) {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${Math.max(minutes, 1)} min`;
+  if (minutes < 60) return translate('courses.duration.minutes', { minutes: Math.max(minutes, 1) });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  return rest
+    ? translate('courses.duration.hoursMinutes', { hours, minutes: rest })
+    : translate('courses.duration.hours', { hours });
 }
 
 /**
@@ -60,6 +64,7 @@ export function CourseCard({
   showLevel?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   const linked = children === undefined;
   const action = useContext(CourseCardAction);
   return (
@@ -68,8 +73,8 @@ export function CourseCard({
       {linked && action && <div className="absolute right-3 top-3">{action(course._id)}</div>}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-2">
-          <Chip>{course.category}</Chip>
-          {showLevel && course.level && <Chip tone="brand">{course.level}</Chip>}
+          <Chip>{categoryName(course.category)}</Chip>
+          {showLevel && course.level && <Chip tone="brand">{levelName(course.level)}</Chip>}
           <LanguageChip language={course.language} />
         </div>
         <Heading lang={course.language} className="line-clamp-2 text-base font-semibold leading-snug text-ink">
@@ -90,8 +95,8 @@ export function CourseCard({
           <p className="inline-flex items-center gap-1.5 text-sm text-muted">
             <Clock size={14} aria-hidden="true" />
             <span>
-              <span className="sr-only">Length: </span>
-              {formatDuration(course.totalDurationSeconds)} of video
+              <span className="sr-only">{t('courses.card.length')} </span>
+              {t('courses.card.ofVideo', { duration: formatDuration(course.totalDurationSeconds) })}
             </span>
           </p>
         )}
@@ -102,7 +107,7 @@ export function CourseCard({
               <span className="text-base font-bold text-ink">{formatPrice(course.price)}</span>
               {course.listPrice != null && (
                 <s className="text-sm text-muted">
-                  <span className="sr-only">List price </span>
+                  <span className="sr-only">{t('courses.card.listPrice')} </span>
                   {formatPrice(course.listPrice)}
                 </s>
               )}
@@ -110,7 +115,7 @@ export function CourseCard({
             <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-sm text-muted">
               <Stars value={course.avgRating} size={14} />
               <span>
-                ({course.reviewCount} {course.reviewCount === 1 ? 'review' : 'reviews'})
+                {t('courses.card.reviews', { count: course.reviewCount, shown: formatNumber(course.reviewCount) })}
               </span>
             </span>
           </div>

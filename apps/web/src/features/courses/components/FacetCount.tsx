@@ -1,4 +1,4 @@
-const counted = new Intl.NumberFormat('en-IN');
+import { formatNumber } from '@/lib/format';
 
 /** How many courses a filter value would show, after its label: " (1,234)". Nothing while unknown. */
 export function FacetCount({ count }: { count: number | undefined }) {
@@ -6,7 +6,7 @@ export function FacetCount({ count }: { count: number | undefined }) {
   return (
     <>
       {' '}
-      <span className="text-muted">({counted.format(count)})</span>
+      <span className="text-muted">({formatNumber(count)})</span>
     </>
   );
 }

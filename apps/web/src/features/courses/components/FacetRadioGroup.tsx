@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 import { FacetCount } from './FacetCount';
 
 /** The catalogue filters' shared looks: a group's legend and one choice's row. */
@@ -31,8 +32,9 @@ export function FacetRadioGroup<V extends string>({
   counted: boolean;
   onChange: (value: V | null) => void;
 }) {
+  const t = useT();
   const choices: { value: V | null; label: string; count: number | undefined }[] = [
-    { value: null, label: 'Any', count: undefined },
+    { value: null, label: t('catalog.any'), count: undefined },
     ...options,
   ];
   return (

@@ -1,5 +1,7 @@
-import { type CourseLanguage, LANGUAGE_CODES, LANGUAGES } from '@kaksha/contracts';
+import { type CourseLanguage, LANGUAGE_CODES } from '@kaksha/contracts';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { useT } from '@/i18n';
+import { languageChoice } from './catalog-url';
 import { FacetCount } from './FacetCount';
 
 /**
@@ -17,19 +19,20 @@ export function LanguageFilter({
   onToggle: (language: CourseLanguage) => void;
   counts?: ReadonlyMap<string, number>;
 }) {
+  const t = useT();
   const listed = LANGUAGE_CODES.filter(
     (code) => code === 'en' || selected.includes(code) || (counts?.get(code) ?? 0) > 0,
   );
   return (
     <fieldset className="flex flex-col gap-0.5">
-      <legend className="mb-2 text-base font-bold text-ink">Language</legend>
+      <legend className="mb-2 text-base font-bold text-ink">{t('catalog.language')}</legend>
       {listed.map((code) => (
         <Checkbox
           key={code}
           label={
             <span>
-              <bdi lang={code}>{LANGUAGES[code].name}</bdi>
-              {code !== 'en' && <span className="text-muted"> · {LANGUAGES[code].english}</span>}
+              <bdi lang={code}>{languageChoice(code).own}</bdi>
+              {languageChoice(code).here && <span className="text-muted"> · {languageChoice(code).here}</span>}
               <FacetCount count={counts?.get(code)} />
             </span>
           }

@@ -1,20 +1,22 @@
 import { ButtonLink } from '@/components/ui/Button';
 import { SectionHeading } from '@/components/ui/SectionHeading';
+import { useT } from '@/i18n';
 import { POPULAR_COURSES_ON_HOME } from '@/lib/ui-constants';
 import { useNewestCourses } from '../api/published-courses';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
 
 export function PopularCourses() {
+  const t = useT();
   const { data, isPending, isError } = useNewestCourses(POPULAR_COURSES_ON_HOME);
   const courses = data ?? [];
   return (
     <section aria-labelledby="popular-title" className="bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <SectionHeading id="popular-title" eyebrow="Popular" title="Our Popular Courses">
-          Hand-picked courses learners are enrolling in right now.
+        <SectionHeading id="popular-title" eyebrow={t('home.popular.eyebrow')} title={t('home.popular.title')}>
+          {t('home.popular.text')}
         </SectionHeading>
         {isError ? (
-          <p className="text-center text-muted">Courses could not be loaded right now.</p>
+          <p className="text-center text-muted">{t('home.popular.failed')}</p>
         ) : (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {isPending
@@ -24,7 +26,7 @@ export function PopularCourses() {
         )}
         <div className="mt-8 flex justify-center">
           <ButtonLink to="/allcourses" variant="secondary" size="lg">
-            View all Courses
+            {t('home.hero.allCourses')}
           </ButtonLink>
         </div>
       </div>

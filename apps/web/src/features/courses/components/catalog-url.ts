@@ -7,13 +7,15 @@ import {
   DURATION_BANDS,
   type DurationBand,
   LANGUAGE_CODES,
+  LANGUAGES,
   LEVELS,
   type Level,
-  languageLabel,
   PRICE_BANDS,
   type PriceBand,
   RATING_BANDS,
 } from '@kaksha/contracts';
+import { type MessageKey, translate } from '@/i18n';
+import { categoryName, languageNameHere, levelName } from '@/lib/labels';
 
 /**
  * The catalogue's state lives in the URL (/allcourses?q=…&category=…&level=…&language=…&price=…
@@ -43,27 +45,33 @@ export const NO_FILTERS: CatalogFilters = {
   sort: 'newest',
 };
 
-/** The words of each choice, as the filters, chips and sort list say them. */
-export const PRICE_LABELS: Record<PriceBand, string> = {
-  free: 'Free',
-  paid: 'Paid',
-  '0-500': 'Under ₹500',
-  '500-1000': '₹500 – ₹999',
-  '1000-': '₹1,000 and above',
+/** The words of each choice, as the filters, chips and sort list say them (keys of the catalogues). */
+export const PRICE_LABELS: Record<PriceBand, MessageKey> = {
+  free: 'catalog.price.free',
+  paid: 'catalog.price.paid',
+  '0-500': 'catalog.price.under500',
+  '500-1000': 'catalog.price.500to999',
+  '1000-': 'catalog.price.1000up',
 };
-export const DURATION_LABELS: Record<DurationBand, string> = {
-  '0-2': 'Under 2 hours',
-  '2-6': '2 – 6 hours',
-  '6-': '6 hours or more',
+export const DURATION_LABELS: Record<DurationBand, MessageKey> = {
+  '0-2': 'catalog.duration.under2',
+  '2-6': 'catalog.duration.2to6',
+  '6-': 'catalog.duration.6up',
 };
-export const SORT_LABELS: Record<CatalogSort, string> = {
-  newest: 'Newest',
-  popular: 'Most popular',
-  rating: 'Highest rated',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
+export const SORT_LABELS: Record<CatalogSort, MessageKey> = {
+  newest: 'catalog.sort.newest',
+  popular: 'catalog.sort.popular',
+  rating: 'catalog.sort.rating',
+  'price-asc': 'catalog.sort.priceAsc',
+  'price-desc': 'catalog.sort.priceDesc',
 };
-export const ratingLabel = (min: number) => `${min} stars & up`;
+export const ratingLabel = (min: number) => translate('catalog.rating', { min });
+
+/** A language as the filter and its chip name it: its own name, and the interface's name for it when that differs (हिन्दी · Hindi). */
+export function languageChoice(code: CourseLanguage) {
+  const here = languageNameHere(code);
+  return { own: LANGUAGES[code].name, here: here !== LANGUAGES[code].name ? here : null };
+}
 
 /** The known values named in the URL, in the lists' own order. */
 const known = <T extends string>(all: readonly T[], wanted: string[]) => all.filter((v) => wanted.includes(v));
@@ -128,26 +136,30 @@ export function filterChips(f: CatalogFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   if (f.q) chips.push({ key: 'q', label: `“${f.q}”`, without: { ...f, q: '' } });
   for (const c of f.category) {
-    chips.push({ key: `category:${c}`, label: c, without: { ...f, category: f.category.filter((x) => x !== c) } });
+    chips.push({
+      key: `category:${c}`,
+      label: categoryName(c),
+      without: { ...f, category: f.category.filter((x) => x !== c) },
+    });
   }
   for (const l of f.level) {
-    chips.push({ key: `level:${l}`, label: l, without: { ...f, level: f.level.filter((x) => x !== l) } });
+    chips.push({ key: `level:${l}`, label: levelName(l), without: { ...f, level: f.level.filter((x) => x !== l) } });
   }
   for (const l of f.language) {
     chips.push({
       key: `language:${l}`,
-      label: languageLabel(l),
+      label: [languageChoice(l).own, languageChoice(l).here].filter(Boolean).join(' · '),
       without: { ...f, language: f.language.filter((x) => x !== l) },
     });
   }
-  if (f.price) chips.push({ key: 'price', label: PRICE_LABELS[f.price], without: { ...f, price: null } });
+  if (f.price) chips.push({ key: 'price', label: translate(PRICE_LABELS[f.price]), without: { ...f, price: null } });
   if (f.minRating !== null) {
     chips.push({ key: 'minRating', label: ratingLabel(f.minRating), without: { ...f, minRating: null } });
   }
   for (const d of f.duration) {
     chips.push({
       key: `duration:${d}`,
-      label: DURATION_LABELS[d],
+      label: translate(DURATION_LABELS[d]),
       without: { ...f, duration: f.duration.filter((x) => x !== d) },
     });
   }

@@ -1,13 +1,14 @@
+import { translate } from '@/i18n';
+import { formatNumber } from '@/lib/format';
+
 /*
  * The course page's figures, from the course itself (issue #27): no invented social proof, no
  * reference price the educator never charged, no video length nobody measured.
  */
 
-const count = new Intl.NumberFormat('en-IN');
-
 /** "(1 review)", "(1,204 reviews)"; null without reviews (nothing to show). */
 export const reviewCountText = (reviews: number) =>
-  reviews > 0 ? `(${count.format(reviews)} ${reviews === 1 ? 'review' : 'reviews'})` : null;
+  reviews > 0 ? translate('courses.card.reviews', { count: reviews, shown: formatNumber(reviews) }) : null;
 
 /**
  * "12 hours of video content" (whole hours, rounded down: never more than there is), "45 minutes
@@ -16,9 +17,8 @@ export const reviewCountText = (reviews: number) =>
 export function videoContentText(seconds: number | null | undefined) {
   if (!seconds || seconds < 60) return null;
   const hours = Math.floor(seconds / 3600);
-  if (hours >= 1) return `${count.format(hours)} ${hours === 1 ? 'hour' : 'hours'} of video content`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} of video content`;
+  if (hours >= 1) return translate('courses.figures.videoHours', { count: hours, shown: formatNumber(hours) });
+  return translate('courses.figures.videoMinutes', { count: Math.floor(seconds / 60) });
 }
 
 /** A lecture's length as a clock: "4:05", "1:02:09"; null while unknown. */
@@ -34,13 +34,13 @@ export function lectureLength(seconds: number | null | undefined) {
 /** The same length read out: "4 minutes 5 seconds" (a clock's colons are read badly by screen readers). */
 export function lectureLengthSpoken(seconds: number) {
   const total = Math.round(seconds);
-  const parts: [number, string][] = [
-    [Math.floor(total / 3600), 'hour'],
-    [Math.floor((total % 3600) / 60), 'minute'],
-    [total % 60, 'second'],
+  const parts = [
+    translate('courses.figures.hours', { count: Math.floor(total / 3600) }),
+    translate('courses.figures.minutes', { count: Math.floor((total % 3600) / 60) }),
+    translate('courses.figures.seconds', { count: total % 60 }),
   ];
-  return parts
-    .filter(([n]) => n > 0)
-    .map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`)
+  return [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60]
+    .map((n, i) => (n > 0 ? parts[i] : ''))
+    .filter(Boolean)
     .join(' ');
 }

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/ui/usePageTitle';
+import { useT } from '@/i18n';
 import { useCatalog } from '../api/catalog';
 import { ActiveFilterChips } from '../components/catalog/ActiveFilterChips';
 import { CatalogResults } from '../components/catalog/CatalogResults';
@@ -21,7 +22,8 @@ import {
  * sheet opened by Show Filters (the rest of the page inert while it is open).
  */
 export default function AllCoursesPage() {
-  usePageTitle('All Courses');
+  const t = useT();
+  usePageTitle(t('titles.allCourses'));
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => filtersFromUrl(params), [params]);
   const urlKey = params.toString();
@@ -61,7 +63,7 @@ export default function AllCoursesPage() {
       />
       <section className="min-w-0 flex-1" aria-labelledby="catalogue-title">
         <h1 ref={heading} id="catalogue-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-ink sm:text-3xl">
-          All Courses
+          {t('titles.allCourses')}
         </h1>
         <CatalogSearchBar
           q={filters.q}

@@ -1,9 +1,15 @@
 import { CircleCheck, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { SectionHeading } from '@/components/ui/SectionHeading';
+import { useT } from '@/i18n';
 import { API_URL } from '@/lib/api';
 
-const POINTS = ['Simplified Learning', 'Expert Trainers', 'Big Experience', 'Lifetime Access'];
+const POINTS = [
+  'home.about.simplified',
+  'home.about.expertTrainers',
+  'home.about.bigExperience',
+  'home.badges.lifetimeAccess',
+] as const;
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -15,6 +21,7 @@ const prefersReducedMotion = () =>
  * Pause/Play button stops it at any time (WCAG 2.2.2).
  */
 export function AboutUs() {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   // The visitor's choice: wants it playing (starts true unless reduced motion is asked for).
   const [wanted, setWanted] = useState(() => !prefersReducedMotion());
@@ -55,34 +62,28 @@ export function AboutUs() {
             loop
             playsInline
             preload="none"
-            aria-label="A short video about Kaksha"
+            aria-label={t('home.about.video')}
             onPlay={() => setPlaying(true)}
             onPause={() => setPlaying(false)}
           />
           <button
             type="button"
             onClick={() => setWanted(!playing)}
-            aria-label={playing ? 'Pause the video' : 'Play the video'}
+            aria-label={playing ? t('home.about.pause') : t('home.about.play')}
             className="absolute bottom-3 left-3 inline-flex size-11 items-center justify-center rounded-full bg-black/70 text-white shadow hover:bg-black/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
           >
             {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
           </button>
         </div>
         <div>
-          <SectionHeading
-            id="about-title"
-            eyebrow="About Us"
-            title="We Are Maximizing Your Learning Growth"
-            align="left"
-          >
-            Kaksha brings working engineers, designers and analysts into one classroom. Every course is built around
-            projects you can show, explained in simple language, and yours for life.
+          <SectionHeading id="about-title" eyebrow={t('home.about.eyebrow')} title={t('home.about.title')} align="left">
+            {t('home.about.text')}
           </SectionHeading>
           <ul className="grid gap-3 sm:grid-cols-2">
             {POINTS.map((p) => (
               <li key={p} className="flex items-center gap-2 font-medium text-ink">
                 <CircleCheck size={20} className="text-green-700" aria-hidden="true" />
-                {p}
+                {t(p)}
               </li>
             ))}
           </ul>

@@ -1,7 +1,9 @@
 import { Sparkles } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 
 export function Hero() {
+  const t = useT();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ink text-white">
       <div
@@ -10,17 +12,15 @@ export function Hero() {
       />
       <div className="relative mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-20 text-center sm:py-28">
         <p className="rounded-full border border-white/20 bg-white/5 px-4 py-1 text-xs text-slate-200 sm:text-sm">
-          Courses by Indian educators, priced in rupees
+          {t('home.hero.badge')}
         </p>
         <h1 id="hero-title" className="max-w-4xl text-4xl font-extrabold leading-tight sm:text-5xl lg:text-6xl">
-          Grow Your Skills to Advance Your Career path
+          {t('home.hero.title')}
         </h1>
-        <p className="max-w-2xl text-base text-slate-300 sm:text-lg">
-          Learn web, app, data and AI skills from practitioners — at your own pace, with lifetime access.
-        </p>
+        <p className="max-w-2xl text-base text-slate-300 sm:text-lg">{t('home.hero.text')}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <ButtonLink to="/allcourses" variant="brand" size="lg">
-            View all Courses
+            {t('home.hero.allCourses')}
           </ButtonLink>
           <ButtonLink
             to="/searchwithai"
@@ -28,7 +28,7 @@ export function Hero() {
             className="border border-white/40 bg-white/10 text-white hover:bg-white/20"
           >
             <Sparkles size={18} aria-hidden="true" />
-            Search with AI
+            {t('nav.searchWithAi')}
           </ButtonLink>
         </div>
       </div>

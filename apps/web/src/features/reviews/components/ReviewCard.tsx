@@ -1,16 +1,18 @@
 import type { Review } from '@kaksha/contracts';
 import { Avatar } from '@/components/ui/Avatar';
 import { Stars } from '@/components/ui/Stars';
-import { ROLE_LABELS } from '@/lib/ui-constants';
+import { useT } from '@/i18n';
+import { roleName } from '@/lib/labels';
 
 /** A review: stars, the comment (always rendered as text), the reviewer and the course. */
 export function ReviewCard({ review, showCourse = true }: { review: Review; showCourse?: boolean }) {
+  const t = useT();
   return (
     <figure className="flex h-full flex-col gap-3 rounded-card border border-line bg-white p-5 shadow-sm">
       <Stars value={review.rating} showValue={false} />
       {showCourse && review.courseTitle && (
         <p className="text-sm font-semibold text-ink">
-          <span className="sr-only">Course: </span>
+          <span className="sr-only">{t('reviews.coursePrefix')} </span>
           {review.courseTitle}
         </p>
       )}
@@ -21,7 +23,7 @@ export function ReviewCard({ review, showCourse = true }: { review: Review; show
         <Avatar name={review.user.name} photoUrl={review.user.photoUrl} size={40} alt="" />
         <span className="flex flex-col">
           <span className="text-sm font-semibold text-ink">{review.user.name}</span>
-          <span className="text-xs text-muted">{ROLE_LABELS[review.user.role] ?? review.user.role}</span>
+          <span className="text-xs text-muted">{roleName(review.user.role)}</span>
         </span>
       </figcaption>
     </figure>

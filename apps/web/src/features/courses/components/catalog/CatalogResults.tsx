@@ -4,6 +4,8 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/lib/format';
 import type { useCatalog } from '../../api/catalog';
 import { CourseCard, CourseCardSkeleton } from '../CourseCard';
 
@@ -28,20 +30,21 @@ export function CatalogResults({
   filtered: boolean;
   onClear: () => void;
 }) {
+  const t = useT();
   const { data, isPending, isError, isFetching, refetch } = catalog;
   const courses = useMemo(() => data?.pages.flatMap((page) => page.courses) ?? [], [data]);
   const total = data?.pages[0]?.total ?? 0;
   return (
     <>
       <p className="mb-5 text-sm text-muted" aria-live="polite">
-        {isPending ? 'Loading courses…' : `${total} ${total === 1 ? 'course' : 'courses'}${q ? ` for “${q}”` : ''}`}
+        {isPending
+          ? t('catalog.loading')
+          : q
+            ? t('catalog.countFor', { count: total, shown: formatNumber(total), q })
+            : t('catalog.count', { count: total, shown: formatNumber(total) })}
       </p>
       {isError && courses.length === 0 ? (
-        <ErrorState
-          title="Courses could not be loaded. Check your connection and try again."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <ErrorState title={t('catalog.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} />
       ) : isPending ? (
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
@@ -49,16 +52,16 @@ export function CatalogResults({
           ))}
         </div>
       ) : courses.length === 0 ? (
-        <EmptyState title="No courses found" icon={<SearchX size={40} />}>
+        <EmptyState title={t('catalog.noneFound')} icon={<SearchX size={40} />}>
           {filtered ? (
             <span className="flex flex-col items-center gap-3">
-              No published course matches {q ? 'this search and ' : ''}these filters.
+              {q ? t('catalog.noMatchSearch') : t('catalog.noMatch')}
               <Button variant="secondary" onClick={onClear}>
-                Clear all filters
+                {t('catalog.clearAllFilters')}
               </Button>
             </span>
           ) : (
-            'No courses have been published yet.'
+            t('catalog.nonePublished')
           )}
         </EmptyState>
       ) : (
@@ -77,6 +80,7 @@ function CourseGrid({
   courses: CatalogPage['courses'];
   filtered: boolean;
 }) {
+  const t = useT();
   const { data, isError, isFetchingNextPage, isPlaceholderData, hasNextPage, fetchNextPage } = catalog;
   // The first rows render at once; the other cards of a page that arrives render in a transition
   // (in slices of a few milliseconds), so the first card shows sooner and a tap is never kept
@@ -105,17 +109,17 @@ function CourseGrid({
       <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
         {isError ? (
           <ErrorState
-            title="More courses could not be loaded. Check your connection and try again."
+            title={t('catalog.moreFailed')}
             onRetry={() => void fetchNextPage()}
             retrying={isFetchingNextPage}
           />
         ) : hasNextPage ? (
           <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? 'Loading more courses…' : 'Show more courses'}
+            {isFetchingNextPage ? t('catalog.loadingMore') : t('catalog.showMore')}
           </Button>
         ) : (
           (data?.pages.length ?? 0) > 1 && (
-            <p className="text-sm text-muted">You have seen every course{filtered ? ' in this selection' : ''}.</p>
+            <p className="text-sm text-muted">{filtered ? t('catalog.seenAllSelection') : t('catalog.seenAll')}</p>
           )
         )}
       </div>

@@ -2,6 +2,7 @@ import { CATALOG_SORTS, type CatalogSort } from '@kaksha/contracts';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { SORT_LABELS } from '../catalog-url';
 
 /** The keyword box and the order, side by side from lg. */
@@ -26,6 +27,7 @@ export function CatalogSearchBar({
 
 /** The keyword: typed freely, searched on Enter or the button (one request per search, not per key). */
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const t = useT();
   const [text, setText] = useState(initial);
   const id = useId();
   const submit = (e: FormEvent) => {
@@ -37,7 +39,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
       <form onSubmit={submit} className="flex flex-1 items-end gap-2">
         <div className="flex flex-1 flex-col gap-1.5">
           <label htmlFor={id} className="text-sm font-medium text-ink">
-            Search courses
+            {t('catalog.searchLabel')}
           </label>
           <div className="relative">
             <Search
@@ -51,23 +53,24 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
               value={text}
               maxLength={100}
               onChange={(e) => setText(e.target.value)}
-              placeholder="Title, topic or educator"
+              placeholder={t('catalog.searchPlaceholder')}
               className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-sm text-ink placeholder:text-slate-500 focus:border-ink focus:outline-none focus:ring-2 focus:ring-brand-400"
             />
           </div>
         </div>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('catalog.search')}</Button>
       </form>
     </search>
   );
 }
 
 function SortSelect({ value, onChange }: { value: CatalogSort; onChange: (sort: CatalogSort) => void }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5 lg:w-52">
       <label htmlFor={id} className="text-sm font-medium text-ink">
-        Sort by
+        {t('catalog.sortBy')}
       </label>
       <select
         id={id}
@@ -77,7 +80,7 @@ function SortSelect({ value, onChange }: { value: CatalogSort; onChange: (sort: 
       >
         {CATALOG_SORTS.map((sort) => (
           <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
+            {t(SORT_LABELS[sort])}
           </option>
         ))}
       </select>

@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/Button';
 import { BackLink } from '@/components/ui/PageHeader';
 import { useModalDrawer } from '@/components/ui/useModalDrawer';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/lib/format';
 import { CatalogFilterPanel } from '../CatalogFilterPanel';
 import { activeFilterCount, type CatalogFilters } from '../catalog-url';
 
@@ -25,6 +27,7 @@ export function CatalogSidebar({
   total: number;
   counting: boolean;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   const sheet = useRef<HTMLDivElement>(null);
@@ -39,9 +42,9 @@ export function CatalogSidebar({
   const panel = <CatalogFilterPanel filters={filters} facets={facets} onChange={onChange} />;
 
   return (
-    <aside className="md:w-64 md:shrink-0" aria-label="Course filters">
+    <aside className="md:w-64 md:shrink-0" aria-label={t('catalog.courseFilters')}>
       <div className="flex items-center justify-between gap-2 md:mb-3">
-        <BackLink to="/" label="Back to Home" />
+        <BackLink to="/" label={t('catalog.backHome')} />
         <button
           ref={toggleButton}
           type="button"
@@ -51,14 +54,14 @@ export function CatalogSidebar({
           onClick={() => setOpen((o) => !o)}
         >
           <SlidersHorizontal size={16} aria-hidden="true" />
-          {open ? 'Hide Filters' : 'Show Filters'}
+          {open ? t('catalog.hideFilters') : t('catalog.showFilters')}
           {onCount > 0 && ` (${onCount})`}
         </button>
       </div>
       {/* Outside the collapsible panel: always visible, also on phones. */}
       <ButtonLink to="/searchwithai" variant="primary" className="mt-3 w-full md:mb-4 md:mt-0">
         <Sparkles size={16} aria-hidden="true" />
-        Search with AI
+        {t('nav.searchWithAi')}
       </ButtonLink>
       {/* Phones: a sheet over the page while open (the rest inert). From md: the sidebar, always there. */}
       {open ? (
@@ -67,19 +70,21 @@ export function CatalogSidebar({
           id={id}
           role="dialog"
           aria-modal="true"
-          aria-label="Filters"
+          aria-label={t('catalog.filters')}
           className="fixed inset-0 z-50 flex flex-col bg-surface md:hidden"
         >
           <div className="flex items-center justify-between border-b border-line bg-white px-4 py-3">
-            <p className="text-lg font-bold text-ink">Filters</p>
+            <p className="text-lg font-bold text-ink">{t('catalog.filters')}</p>
             <Button variant="secondary" size="sm" icon={<X size={16} aria-hidden="true" />} onClick={close}>
-              Hide Filters
+              {t('catalog.hideFilters')}
             </Button>
           </div>
           <div className="flex-1 overflow-y-auto p-4">{panel}</div>
           <div className="border-t border-line bg-white p-4">
             <Button className="w-full" onClick={close}>
-              {counting ? 'Show courses' : `Show ${total} ${total === 1 ? 'course' : 'courses'}`}
+              {counting
+                ? t('catalog.showCourses')
+                : t('catalog.showCount', { count: total, shown: formatNumber(total) })}
             </Button>
           </div>
         </div>
