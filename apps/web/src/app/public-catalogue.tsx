@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
 import { withNext } from '@/features/auth';
 import { CourseCardAction } from '@/features/courses';
 import { WishlistButton } from '@/features/wishlist';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { publicConfigQuery } from '@/lib/public-config';
 import { ToSignup } from './guards';
@@ -47,28 +48,31 @@ export function RequireUserUnlessPublicCatalogue({ children }: { children: React
  * and back to this course, where the learner enrols; the server refuses a visitor's order anyway.
  */
 export function VisitorEnroll({ courseId, wishlist }: { courseId: string; wishlist: boolean }) {
+  const t = useT();
   const to = useSignUpHref();
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-3">
         <ButtonLink to={to} size="lg">
-          Enroll Now
+          {t('enroll.enrollNow')}
         </ButtonLink>
         {wishlist && <WishlistButton courseId={courseId} look="page" visitorTo={to} />}
       </div>
-      <p className="text-sm text-muted">Sign up or log in to enrol; you will come back to this course.</p>
+      <p className="text-sm text-muted">{t('visitor.enrollNote')}</p>
     </div>
   );
 }
 
 /** In place of a free preview's video for a visitor: only signed-in users may watch one (the server's rule). */
 export function VisitorPreview() {
+  const t = useT();
+  const href = useSignUpHref();
   return (
     <>
       <Lock size={32} aria-hidden="true" />
-      <p className="text-sm">Sign up or log in to watch the free preview.</p>
-      <ButtonLink to={useSignUpHref()} variant="secondary" size="sm">
-        Sign up to watch
+      <p className="text-sm">{t('visitor.previewNote')}</p>
+      <ButtonLink to={href} variant="secondary" size="sm">
+        {t('visitor.signUpToWatch')}
       </ButtonLink>
     </>
   );

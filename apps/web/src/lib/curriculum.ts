@@ -1,4 +1,5 @@
 import type { Course, Lecture } from '@kaksha/contracts';
+import { translate } from '@/i18n';
 
 /** One group of a course's curriculum: a section, or (`section` null) the lectures outside any. */
 export interface CurriculumGroup {
@@ -31,4 +32,4 @@ export function curriculumGroups(course: Pick<Course, 'lectures' | 'sections'>):
   return groups.filter((g) => g.lectures.length > 0);
 }
 
-export const lectureCountLabel = (count: number) => `${count} ${count === 1 ? 'lecture' : 'lectures'}`;
+export const lectureCountLabel = (count: number) => translate('curriculum.lectureCount', { count });

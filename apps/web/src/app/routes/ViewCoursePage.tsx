@@ -11,6 +11,7 @@ import {
 import { CourseCheckout } from '@/features/payments';
 import { CourseReviews, ReviewForm } from '@/features/reviews';
 import { WishlistButton } from '@/features/wishlist';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { VisitorEnroll, VisitorPreview } from '../public-catalogue';
 
@@ -19,6 +20,7 @@ const OTHER_COURSES_SHOWN = 8;
 
 /** Course detail (spec §2 /viewcourse/{courseId}): the course, its checkout and enrolment, reviews, and for its learners the review form. */
 export default function ViewCoursePage() {
+  const t = useT();
   const { courseId = '' } = useParams();
   const { user } = useCurrentUser();
   const { data: course, isPending, error } = useCourse(courseId);
@@ -58,6 +60,6 @@ export default function ViewCoursePage() {
   }, [course, others, isCreator, enrolled, user]);
 
   if (isPending) return <CourseDetailsSkeleton />;
-  if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel="Browse all courses" />;
+  if (error || !course) return <CourseLoadError error={error} back="/allcourses" backLabel={t('course.browseAll')} />;
   return details;
 }

@@ -3,6 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { Skeleton } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { BackLink } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
+import { categoryName, levelName } from '@/lib/labels';
 import { COURSE_HERO_SIZES } from '@/lib/ui-constants';
 import { CourseCard, type CourseCardData } from './CourseCard';
 import { CoursePreview } from './CoursePreview';
@@ -34,13 +36,14 @@ export function CourseDetails({
   reviewForm?: ReactNode;
   previewLocked?: ReactNode;
 }) {
+  const t = useT();
   const [chosen, setChosen] = useState<Lecture | null>(null);
   const firstPreview = course.lectures.find((l) => l.isPreviewFree && l.videoUrl) ?? null;
   const preview = chosen && course.lectures.some((l) => l._id === chosen._id) ? chosen : firstPreview;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <BackLink to="/allcourses" label="Back to all courses" className="mb-4" />
+      <BackLink to="/allcourses" label={t('course.backToAll')} className="mb-4" />
 
       <div className="grid gap-8 lg:grid-cols-2">
         <CourseThumbnail
@@ -51,8 +54,8 @@ export function CourseDetails({
         />
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
-            <Chip>{course.category}</Chip>
-            {course.level && <Chip tone="brand">{course.level}</Chip>}
+            <Chip>{categoryName(course.category)}</Chip>
+            {course.level && <Chip tone="brand">{levelName(course.level)}</Chip>}
             <LanguageChip language={course.language} english />
             {!course.isPublished && <StatusChip published={false} />}
           </div>
@@ -68,7 +71,7 @@ export function CourseDetails({
       {course.description && (
         <section aria-labelledby="about-course" className="mt-10 max-w-4xl">
           <h2 id="about-course" className="mb-3 text-xl font-bold text-ink">
-            What You'll Learn
+            {t('course.whatYoullLearn')}
           </h2>
           <p lang={course.language} className="whitespace-pre-line leading-relaxed text-muted">
             {course.description}
@@ -79,11 +82,9 @@ export function CourseDetails({
       <div className="below-fold mt-10 grid gap-8 lg:grid-cols-[2fr_3fr]">
         <section aria-labelledby="curriculum-title" className="rounded-card border border-line bg-white p-5 shadow-sm">
           <h2 id="curriculum-title" className="text-xl font-bold text-ink">
-            Course Curriculum
+            {t('course.curriculum')}
           </h2>
-          <p className="mb-4 text-sm text-muted">
-            {course.lectureCount} {course.lectureCount === 1 ? 'Lecture' : 'Lectures'}
-          </p>
+          <p className="mb-4 text-sm text-muted">{t('course.lectureCount', { count: course.lectureCount })}</p>
           <CurriculumList course={course} selectedId={preview?._id ?? null} onSelect={setChosen} />
         </section>
         <CoursePreview lecture={preview} locked={previewLocked} />
@@ -100,7 +101,7 @@ export function CourseDetails({
       {otherCourses.length > 0 && (
         <section aria-labelledby="more-courses-title" className="below-fold mt-12">
           <h2 id="more-courses-title" className="mb-5 text-xl font-bold text-ink">
-            Other Published Courses by the Educator
+            {t('course.otherCourses')}
           </h2>
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {otherCourses.map((c) => (
@@ -116,10 +117,11 @@ export function CourseDetails({
 }
 
 export function CourseDetailsSkeleton() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading course
+        {t('course.loading')}
       </span>
       <Skeleton className="mb-4 size-10 rounded-full" />
       <div className="grid gap-8 lg:grid-cols-2">

@@ -1,6 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { Card, Skeleton } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
+import { useT } from '@/i18n';
 import { useCourseOutcomes } from '../api/manage-course-outcomes';
 
 interface Row {
@@ -15,10 +16,11 @@ interface Row {
  * ended in a pass, and the certificates issued. Courses in the order of `courses`.
  */
 export function CourseOutcomes({ courses }: { courses: Course[] }) {
+  const t = useT();
   const { data, isPending, isError } = useCourseOutcomes();
   const heading = (
     <h2 id="outcomes-title" className="text-xl font-bold text-ink">
-      Quizzes and certificates
+      {t('outcomes.title')}
     </h2>
   );
   if (isPending) {
@@ -33,9 +35,7 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
     return (
       <Card className="flex flex-col gap-3 p-5">
         {heading}
-        <p className="text-sm text-muted">
-          Quiz pass rates and certificates could not be loaded. Refresh to try again.
-        </p>
+        <p className="text-sm text-muted">{t('outcomes.failed')}</p>
       </Card>
     );
   }
@@ -50,7 +50,7 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
     <section aria-labelledby="outcomes-title" className="flex flex-col gap-3">
       {heading}
       {rows.length === 0 ? (
-        <p className="text-sm text-muted">Create a course to see its quiz results and certificates here.</p>
+        <p className="text-sm text-muted">{t('outcomes.none')}</p>
       ) : (
         <>
           {/* Phones: one card per course (a wide table would scroll sideways). */}
@@ -61,13 +61,13 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
                   <h3 className="font-semibold text-ink">{r.title}</h3>
                   <dl className="grid grid-cols-2 gap-2 text-sm">
                     <div>
-                      <dt className="text-muted">Quiz pass rate</dt>
+                      <dt className="text-muted">{t('outcomes.passRate')}</dt>
                       <dd className="font-semibold text-ink">
-                        {r.quizPassRate === null ? 'No attempts' : `${r.quizPassRate}%`}
+                        {r.quizPassRate === null ? t('outcomes.noAttempts') : `${r.quizPassRate}%`}
                       </dd>
                     </div>
                     <div>
-                      <dt className="text-muted">Certificates</dt>
+                      <dt className="text-muted">{t('outcomes.certificates')}</dt>
                       <dd className="font-semibold text-ink">{r.certificatesIssued}</dd>
                     </div>
                   </dl>
@@ -79,17 +79,21 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
             className="hidden sm:block"
             rows={rows}
             rowKey={(r) => r.courseId}
-            caption="Quiz pass rate: learners who passed each quiz they attempted."
+            caption={t('outcomes.caption')}
             columns={[
-              { header: 'Course', cell: (r) => <span className="font-medium text-ink">{r.title}</span> },
+              { header: t('outcomes.course'), cell: (r) => <span className="font-medium text-ink">{r.title}</span> },
               {
-                header: 'Quiz pass rate',
+                header: t('outcomes.passRate'),
                 className: 'whitespace-nowrap text-right',
                 cell: (r) =>
-                  r.quizPassRate === null ? <span className="text-muted">No attempts</span> : `${r.quizPassRate}%`,
+                  r.quizPassRate === null ? (
+                    <span className="text-muted">{t('outcomes.noAttempts')}</span>
+                  ) : (
+                    `${r.quizPassRate}%`
+                  ),
               },
               {
-                header: 'Certificates',
+                header: t('outcomes.certificates'),
                 className: 'whitespace-nowrap text-right',
                 cell: (r) => r.certificatesIssued,
               },

@@ -1,6 +1,7 @@
 import type { Lecture } from '@kaksha/contracts';
 import { CirclePlay } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 import { mediaUrl } from '@/lib/media-url';
 
 /**
@@ -8,10 +9,11 @@ import { mediaUrl } from '@/lib/media-url';
  * whom the server does not let watch), or a note that the course has no free preview.
  */
 export function CoursePreview({ lecture, locked }: { lecture: Lecture | null; locked?: ReactNode }) {
+  const t = useT();
   return (
     <section aria-labelledby="preview-title" className="rounded-card border border-line bg-white p-5 shadow-sm">
       <h2 id="preview-title" className="mb-4 text-xl font-bold text-ink">
-        {lecture ? `Preview: ${lecture.lectureTitle}` : 'Preview'}
+        {lecture ? t('course.previewOf', { title: lecture.lectureTitle }) : t('course.preview')}
       </h2>
       {lecture?.videoUrl && locked ? (
         <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-slate-100 p-4 text-center text-muted">
@@ -30,12 +32,12 @@ export function CoursePreview({ lecture, locked }: { lecture: Lecture | null; lo
           width={640}
           height={360}
           className="aspect-video w-full rounded-lg bg-black"
-          aria-label={`Preview of ${lecture.lectureTitle}`}
+          aria-label={t('course.previewVideo', { title: lecture.lectureTitle })}
         />
       ) : (
         <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 text-center text-muted">
           <CirclePlay size={40} aria-hidden="true" />
-          <p className="text-sm">No free preview for this course.</p>
+          <p className="text-sm">{t('course.noPreview')}</p>
         </div>
       )}
     </section>

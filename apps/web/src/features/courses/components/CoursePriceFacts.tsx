@@ -1,6 +1,7 @@
 import { type Course, shownListPrice } from '@kaksha/contracts';
 import { Check } from 'lucide-react';
 import { Stars } from '@/components/ui/Stars';
+import { useT } from '@/i18n';
 import { formatPrice } from '@/lib/format';
 import { reviewCountText, videoContentText } from './course-figures';
 
@@ -13,6 +14,7 @@ type Facts = Pick<Course, 'avgRating' | 'reviewCount' | 'price' | 'listPrice' | 
  * lectures (hidden while unknown), and lifetime access, which every enrolment has.
  */
 export function CoursePriceFacts({ course }: { course: Facts }) {
+  const t = useT();
   const reviews = reviewCountText(course.reviewCount);
   const listPrice = shownListPrice(course.price, course.listPrice);
   const video = videoContentText(course.totalDurationSeconds);
@@ -26,7 +28,7 @@ export function CoursePriceFacts({ course }: { course: Facts }) {
         <span className="text-2xl font-bold text-ink">{formatPrice(course.price)}</span>
         {listPrice !== null && (
           <s className="text-base text-muted">
-            <span className="sr-only">List price </span>
+            <span className="sr-only">{t('courses.card.listPrice')} </span>
             {formatPrice(listPrice)}
           </s>
         )}
@@ -40,7 +42,7 @@ export function CoursePriceFacts({ course }: { course: Facts }) {
         )}
         <li className="flex items-center gap-2">
           <Check size={18} className="text-green-700" aria-hidden="true" />
-          Lifetime access to course materials
+          {t('course.lifetimeAccess')}
         </li>
       </ul>
     </>

@@ -1,5 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { ImageOff } from 'lucide-react';
+import { useT } from '@/i18n';
 import { mediaSrcSet, mediaUrl } from '@/lib/media-url';
 
 /**
@@ -27,6 +28,7 @@ export function CourseThumbnail({
   /** The intrinsic width attribute (height is 9/16 of it). */
   width?: number;
 }) {
+  const t = useT();
   if (!course.thumbnail) {
     const box = `flex aspect-video ${widthClass} items-center justify-center bg-slate-100 text-slate-500 ${className}`;
     const icon = <ImageOff size={width < 200 ? 22 : 32} aria-hidden="true" />;
@@ -35,7 +37,7 @@ export function CourseThumbnail({
         {icon}
       </div>
     ) : (
-      <div className={box} role="img" aria-label={`${course.title}: no thumbnail yet`}>
+      <div className={box} role="img" aria-label={t('course.noThumbnail', { title: course.title })}>
         {icon}
       </div>
     );

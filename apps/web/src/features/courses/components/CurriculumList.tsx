@@ -1,6 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { CirclePlay, Lock } from 'lucide-react';
 import { Collapsible } from '@/components/ui/Collapsible';
+import { useT } from '@/i18n';
 import { curriculumGroups, lectureCountLabel } from '@/lib/curriculum';
 import { lectureLength, lectureLengthSpoken } from './course-figures';
 
@@ -18,7 +19,8 @@ export function CurriculumList({
   selectedId: string | null;
   onSelect: (lecture: Lecture) => void;
 }) {
-  if (course.lectures.length === 0) return <p className="text-sm text-muted">No lectures available.</p>;
+  const t = useT();
+  if (course.lectures.length === 0) return <p className="text-sm text-muted">{t('course.noLectures')}</p>;
   return (
     <div className="flex flex-col gap-3">
       {curriculumGroups(course).map(({ section, lectures }) => {
@@ -58,6 +60,7 @@ function CurriculumItem({
   active: boolean;
   onSelect: (lecture: Lecture) => void;
 }) {
+  const t = useT();
   const playable = lecture.isPreviewFree && !!lecture.videoUrl;
   const length = lectureLength(lecture.duration);
   return (
@@ -86,10 +89,10 @@ function CurriculumItem({
         {playable ? (
           <span className="inline-flex items-center gap-1 text-xs font-semibold">
             <CirclePlay size={18} aria-hidden="true" />
-            Preview
+            {t('course.preview')}
           </span>
         ) : (
-          <Lock size={16} role="img" aria-label="Locked" />
+          <Lock size={16} role="img" aria-label={t('course.locked')} />
         )}
       </button>
     </li>

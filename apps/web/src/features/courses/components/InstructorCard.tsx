@@ -2,6 +2,8 @@ import type { Creator } from '@kaksha/contracts';
 import { Mail } from 'lucide-react';
 import { Avatar } from '@/components/ui/Avatar';
 import { Skeleton } from '@/components/ui/Card';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/lib/format';
 import { useCreator } from '../api/creator';
 
 /**
@@ -9,13 +11,14 @@ import { useCreator } from '../api/creator';
  * courses' figures; the e-mail only when they chose to show it. Silent when it cannot be loaded
  * (spec §8).
  */
-export function InstructorCard({ creatorId, title = 'Instructor' }: { creatorId: string; title?: string }) {
+export function InstructorCard({ creatorId, title }: { creatorId: string; title?: string }) {
+  const t = useT();
   const { data: creator, isPending, isError } = useCreator(creatorId);
   if (isError) return null;
   return (
     <section aria-labelledby="instructor-title" className="rounded-card border border-line bg-white p-5 shadow-sm">
       <h2 id="instructor-title" className="mb-4 text-xl font-bold text-ink">
-        {title}
+        {title ?? t('course.instructor')}
       </h2>
       {isPending ? (
         <div className="flex items-center gap-4" aria-hidden="true">
@@ -47,15 +50,13 @@ export function InstructorCard({ creatorId, title = 'Instructor' }: { creatorId:
   );
 }
 
-const count = new Intl.NumberFormat('en-IN');
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
-
 /** "3 courses · 1,204 learners · 4.6 average rating": counted from their published courses. */
 function CreatorFigures({ creator }: { creator: Creator }) {
+  const t = useT();
   const figures = [
-    plural(creator.courseCount, 'course', 'courses'),
-    plural(creator.learnerCount, 'learner', 'learners'),
-    ...(creator.reviewCount > 0 ? [`${creator.avgRating.toFixed(1)} average rating`] : []),
+    t('course.creator.courses', { count: creator.courseCount, shown: formatNumber(creator.courseCount) }),
+    t('course.creator.learners', { count: creator.learnerCount, shown: formatNumber(creator.learnerCount) }),
+    ...(creator.reviewCount > 0 ? [t('course.creator.rating', { rating: creator.avgRating.toFixed(1) })] : []),
   ];
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
