@@ -7,6 +7,7 @@ import {
   earningsBalances,
   earningsMonthly,
   invoices,
+  ledgerBackfill,
   ledgerEntries,
   paymentOrders,
 } from '../../core/db/schema/index.ts';
@@ -146,25 +147,33 @@ const saleEntry = (db: DbOrTx, orderId: string) =>
     .limit(1);
 
 /**
- * Sales paid before the ledger existed (issue #28's invoiced orders): their entries, and their
- * refunds' reversals, written once at start so every captured payment has its sale. Safe to run on
- * every start and on several instances at once (each write is idempotent).
+ * Sales paid before the ledger existed (issue #28's invoiced orders, listed in `ledger_backfill` by
+ * migration 0027): their entries, and their refunds' reversals, written at start, each order removed
+ * from the list in the transaction that writes them. Safe on several instances at once (the order's
+ * row lock, idempotent writes); a start after the list is done reads an empty table.
  */
 export async function backfillLedger(db: Db, config: EarningsConfig) {
-  const missing = await db.execute<{ order_id: string; credited: boolean }>(sql`
-    select o.id as order_id, exists (select 1 from invoices c where c.order_id = o.id and c.kind = 'creditNote') as credited
-    from payment_orders o
-    join invoices i on i.order_id = o.id and i.kind = 'invoice'
-    where o.status = 'paid'
-      and (not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'sale')
-        or (exists (select 1 from invoices c where c.order_id = o.id and c.kind = 'creditNote')
-          and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'refund')))`);
-  for (const { order_id: orderId, credited } of missing.rows) {
-    await db.transaction(async (tx) => {
-      await tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
-      await recordSale(tx, config, orderId);
-      if (credited) await reverseSale(tx, orderId);
-    });
+  let done = 0;
+  for (;;) {
+    const batch = await db.select({ orderId: ledgerBackfill.orderId }).from(ledgerBackfill).limit(500);
+    if (batch.length === 0) return done;
+    for (const { orderId } of batch) {
+      await db.transaction(async (tx) => {
+        await tx
+          .select({ id: paymentOrders.id })
+          .from(paymentOrders)
+          .where(eq(paymentOrders.id, orderId))
+          .for('update');
+        const [listed] = await tx.delete(ledgerBackfill).where(eq(ledgerBackfill.orderId, orderId)).returning();
+        if (!listed) return; // another instance did it
+        await recordSale(tx, config, orderId);
+        const [credit] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'creditNote')));
+        if (credit) await reverseSale(tx, orderId);
+        done++;
+      });
+    }
   }
-  return missing.rows.length;
 }

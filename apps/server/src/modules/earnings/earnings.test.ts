@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   earningsBalances,
   invoices,
+  ledgerBackfill,
   ledgerEntries,
   paymentOrders,
   payoutAccounts,
 } from '../../core/db/schema/index.ts';
 import { buildTestApp, createCourse, createUser, loginCookie } from '../../test/app.ts';
+import { issueCreditNote, issueInvoice } from '../invoices/invoices.service.ts';
 import { decrypt } from './earnings.crypto.ts';
-import { platformFee } from './earnings.ledger.ts';
+import { backfillLedger, platformFee } from './earnings.ledger.ts';
 import { earningsSummary } from './earnings.service.ts';
 import { ACCOUNT, buy, caller, refund } from './test-helpers.ts';
 
@@ -191,6 +194,46 @@ describe('the earnings ledger', async () => {
     const empty = await call('GET', '/api/earnings/statement?month=2020-01', educatorCookie);
     expect(empty.body.trim().split('\r\n')).toHaveLength(4);
     expect((await call('GET', '/api/earnings/statement?month=2026-13', educatorCookie)).statusCode).toBe(400);
+  });
+
+  it('writes the sales (and reversals) of orders invoiced before the ledger once, at start', async () => {
+    const fresh = await createUser(app, { role: 'educator' });
+    const course = await createCourse(app, fresh.id, { price: 700 });
+    const orders = [];
+    for (const refunded of [false, true]) {
+      const { user } = await learner();
+      const [order] = await app.db
+        .insert(paymentOrders)
+        .values({
+          providerOrderId: `order_old${randomUUID().replaceAll('-', '').slice(0, 14)}`,
+          provider: 'sandbox',
+          userId: user.id,
+          courseId: course.id,
+          amount: 70_000,
+          price: 70_000,
+          status: 'paid',
+          paidAt: new Date(Date.now() - 30 * DAY),
+          expiresAt: new Date(),
+        })
+        .returning();
+      // As issue #28 left it: invoiced (and credited), no ledger.
+      await app.db.transaction(async (tx) => {
+        await issueInvoice(tx, app.config.billing, order!.id);
+        if (refunded) await issueCreditNote(tx, app.config.billing, order!.id);
+      });
+      orders.push(order!.id);
+    }
+    await app.db.insert(ledgerBackfill).values(orders.map((orderId) => ({ orderId })));
+    expect(await backfillLedger(app.db, app.config.earnings)).toBe(2);
+    expect((await entriesOf(fresh.id)).map((e) => [e.kind, e.educatorShare])).toEqual([
+      ['sale', 47_458],
+      ['sale', 47_458],
+      ['refund', -47_458],
+    ]);
+    expect(await app.db.select().from(ledgerBackfill)).toEqual([]);
+    expect(await backfillLedger(app.db, app.config.earnings)).toBe(0);
+    // Long past its window: available at once.
+    expect((await summary(await loginCookie(app, fresh))).available).toBe(474.58);
   });
 
   it('entries are append-only: the database refuses to change or delete one', async () => {
