@@ -2,7 +2,8 @@
 // other and with the code. It fails when
 //   - a catalogue lacks a key the default one (en.json) has, or has one it lacks;
 //   - a key the code names (t('…'), translate('…'), <Message id="…">) is in no catalogue;
-//   - a key no code names: its quoted text appears in no source file (keys kept in a table count);
+//   - a key no code names: its quoted text appears in no source file (keys kept in a table count),
+//     and it does not start with a template key's fixed part (`states.s${code}` names every states.s…);
 //     `errors.<id>` keys are the server's error ids, so the id must appear in the server's or the
 //     contracts' sources instead; `messages.<name>` keys are MESSAGES' texts, which the web shows
 //     translated wherever it shows them (lib/api.ts serverMessage), so each must be one of MESSAGES;
@@ -157,6 +158,7 @@ export function checkCatalogues(options: CheckOptions): string[] {
       if (!(key in reference)) problems.push(`${path.relative(process.cwd(), file)}: key "${key}" is in no catalogue`);
     }
   }
+  const templatePrefixes = [...all.matchAll(/`([\w.-]+\.[\w-]*)\$\{/g)].map((m) => m[1]);
   const messageNames = options.messagesFile ? contractMessages(options.messagesFile) : new Map<string, string>();
   const ids = options.errorIdSources
     .flatMap(filesUnder)
@@ -169,7 +171,9 @@ export function checkCatalogues(options: CheckOptions): string[] {
     } else if (key.startsWith('messages.')) {
       if (!messageNames.has(key.slice('messages.'.length)))
         problems.push(`${defaultLocale}.json: "${key}" is not in MESSAGES`);
-    } else if (!quoted(all, key)) problems.push(`${defaultLocale}.json: "${key}" is used by no code`);
+    } else if (!quoted(all, key) && !templatePrefixes.some((prefix) => key.startsWith(prefix))) {
+      problems.push(`${defaultLocale}.json: "${key}" is used by no code`);
+    }
   }
   for (const [name, text] of messageNames) {
     const key = `messages.${name}`;

@@ -1,4 +1,4 @@
-import { type ErrorBody, MESSAGES } from '@kaksha/contracts';
+import { COUPON_MESSAGES, type ErrorBody, GSTIN_MESSAGES, MESSAGES } from '@kaksha/contracts';
 import { currentLocale, DEFAULT_LOCALE, hasMessage, type MessageKey, type MessageValues, translate } from '@/i18n';
 
 /** Where the API lives: same origin by default, or VITE_API_URL when the web app is hosted apart. */
@@ -15,8 +15,10 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /** The server's messages per field, in the reader's language where the catalogues know them. */
   get fields() {
-    return this.body?.fields;
+    const fields = this.body?.fields;
+    return fields && Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, serverMessage(text)]));
   }
 }
 
@@ -121,8 +123,17 @@ export const api = {
   },
 };
 
-/** MESSAGES' names by their (English) texts: an answer the server words with one is shown in the reader's language. */
+/**
+ * The catalogue keys of the texts the server words its answers with (contracts' MESSAGES, its
+ * coupon and GSTIN refusals), by their English text: such an answer is shown in the reader's language.
+ */
 let messageNames: Map<string, string> | undefined;
+const serverTexts = () =>
+  new Map([
+    ...Object.entries(MESSAGES).map(([name, english]) => [english, `messages.${name}`] as const),
+    ...Object.entries(COUPON_MESSAGES).map(([name, english]) => [english, `couponProblems.${name}`] as const),
+    ...Object.entries(GSTIN_MESSAGES).map(([name, english]) => [english, `gstin.${name}`] as const),
+  ]);
 
 /**
  * A text the server words with MESSAGES (an outcome it answers, `{message}`), in the reader's
@@ -130,7 +141,7 @@ let messageNames: Map<string, string> | undefined;
  */
 export function serverMessage(text: string): string {
   if (currentLocale() === DEFAULT_LOCALE) return text;
-  messageNames ??= new Map(Object.entries(MESSAGES).map(([name, english]) => [english, `messages.${name}`]));
+  messageNames ??= serverTexts();
   const key = messageNames.get(text);
   return key && hasMessage(key) ? translate(key) : text;
 }

@@ -1,5 +1,13 @@
-import { type Category, type CourseLanguage, LANGUAGES, type Level, type UserRole } from '@kaksha/contracts';
-import { currentLocale, DEFAULT_LOCALE, type MessageKey, translate } from '@/i18n';
+import {
+  type Category,
+  type CourseLanguage,
+  GST_STATES,
+  type GstStateCode,
+  LANGUAGES,
+  type Level,
+  type UserRole,
+} from '@kaksha/contracts';
+import { currentLocale, DEFAULT_LOCALE, hasMessage, type MessageKey, translate } from '@/i18n';
 
 /**
  * The fixed values the API speaks in English (categories, levels, roles) as the interface names
@@ -33,6 +41,12 @@ export const categoryName = (category: Category) => translate(CATEGORY_KEYS[cate
 export const levelName = (level: Level) => translate(LEVEL_KEYS[level]);
 /** A role as the interface writes it; one it does not know (a newer server's) as it is. */
 export const roleName = (role: string) => (role in ROLE_KEYS ? translate(ROLE_KEYS[role as UserRole]) : role);
+
+/** A state of India (its GST code) by its name in the interface's language; a code the catalogues lack by contracts' name. */
+export function stateName(code: GstStateCode) {
+  const key = `states.s${code}`;
+  return hasMessage(key) ? translate(key) : GST_STATES[code];
+}
 
 /** A language's name in the interface's language: Hindi is "Hindi" in English, "हिन्दी" in Hindi, Tamil "तमिल". */
 export function languageNameHere(code: CourseLanguage) {

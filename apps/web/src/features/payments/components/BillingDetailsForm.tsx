@@ -1,20 +1,25 @@
-import { GST_STATES } from '@kaksha/contracts';
+import { GST_STATES, type GstStateCode } from '@kaksha/contracts';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Card';
 import { Select, TextInput } from '@/components/ui/Field';
+import { currentLocale, useT } from '@/i18n';
+import { stateName } from '@/lib/labels';
 import type { BillingDraftState } from './useBillingDraft';
 
-const STATE_OPTIONS = Object.entries(GST_STATES)
-  .map(([value, label]) => ({ value, label }))
-  .sort((a, b) => a.label.localeCompare(b.label));
+/** The states by their names in the interface's language, in its alphabetical order. */
+const stateOptions = () =>
+  Object.keys(GST_STATES)
+    .map((value) => ({ value, label: stateName(value as GstStateCode) }))
+    .sort((a, b) => a.label.localeCompare(b.label, currentLocale()));
 
 /**
  * Billing details on the checkout: the state decides the GST (CGST + SGST in the seller's state,
  * IGST elsewhere) and the invoice names the buyer; a GSTIN is for a business claiming the tax back.
  */
 export function BillingDetailsForm({ billing }: { billing: BillingDraftState }) {
+  const t = useT();
   const { saved, current, errors } = billing;
   const headingId = useId();
   if (billing.loading) return <Skeleton className="h-11 w-full" />;
@@ -23,7 +28,8 @@ export function BillingDetailsForm({ billing }: { billing: BillingDraftState }) 
     return (
       <div className="flex items-start justify-between gap-3 text-sm">
         <p className="min-w-0 text-muted [overflow-wrap:anywhere]">
-          <span className="font-medium text-ink">Billed to</span> {saved.name}, {saved.stateName}
+          <span className="font-medium text-ink">{t('billing.billedTo')}</span> {saved.name},{' '}
+          {stateName(saved.stateCode as GstStateCode)}
           {saved.gstin && ` · GSTIN ${saved.gstin}`}
         </p>
         <Button
@@ -31,10 +37,10 @@ export function BillingDetailsForm({ billing }: { billing: BillingDraftState }) 
           size="sm"
           onClick={billing.edit}
           icon={<Pencil size={14} aria-hidden="true" />}
-          aria-label="Change billing details"
+          aria-label={t('billing.changeLabel')}
           className="shrink-0"
         >
-          Change
+          {t('billing.change')}
         </Button>
       </div>
     );
@@ -49,31 +55,31 @@ export function BillingDetailsForm({ billing }: { billing: BillingDraftState }) 
     <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-3">
       <div>
         <h3 id={headingId} className="text-sm font-semibold text-ink">
-          Billing details
+          {t('billing.title')}
         </h3>
-        <p className="text-xs text-muted">Your state sets the GST on your invoice. Asked once.</p>
+        <p className="text-xs text-muted">{t('billing.note')}</p>
       </div>
       <TextInput
-        label="Name on invoice"
+        label={t('billing.name')}
         value={current.name}
         onChange={(e) => billing.change('name', e.target.value)}
         error={errors.name}
         autoComplete="name"
       />
       <Select
-        label="State"
+        label={t('billing.state')}
         value={current.stateCode}
         onChange={(e) => billing.change('stateCode', e.target.value)}
         error={errors.stateCode}
-        options={STATE_OPTIONS}
-        placeholder="Select your state"
+        options={stateOptions()}
+        placeholder={t('billing.selectState')}
       />
       <TextInput
-        label="GSTIN (optional)"
+        label={t('billing.gstin')}
         value={current.gstin}
         onChange={(e) => billing.change('gstin', e.target.value)}
         error={errors.gstin}
-        hint="Only for a registered business that claims the GST back"
+        hint={t('billing.gstinHint')}
         autoComplete="off"
         spellCheck={false}
         maxLength={20}
@@ -86,11 +92,11 @@ export function BillingDetailsForm({ billing }: { billing: BillingDraftState }) 
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="secondary" size="sm" busy={billing.saving}>
-          Save billing details
+          {t('billing.save')}
         </Button>
         {saved && (
           <Button variant="ghost" size="sm" onClick={billing.cancel} disabled={billing.saving}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         )}
       </div>

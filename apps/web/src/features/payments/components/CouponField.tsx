@@ -2,6 +2,7 @@ import { BadgePercent, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { TextInput } from '@/components/ui/Field';
+import { Message, useT } from '@/i18n';
 
 /**
  * "Apply coupon" on the checkout: a code field whose refusal (the server's 400 message) is shown
@@ -22,6 +23,7 @@ export function CouponField({
   onApply: (code: string) => Promise<boolean>;
   onRemove: () => void;
 }) {
+  const t = useT();
   const [text, setText] = useState(initialText);
 
   const submit = async (e: FormEvent) => {
@@ -36,7 +38,10 @@ export function CouponField({
         <p role="status" className="flex items-center gap-2 text-green-900">
           <BadgePercent size={18} aria-hidden="true" />
           <span>
-            Coupon <strong className="font-semibold tracking-wide">{applied}</strong> applied
+            <Message
+              id="coupon.applied"
+              values={{ code: <strong className="font-semibold tracking-wide">{applied}</strong> }}
+            />
           </span>
         </p>
         <Button
@@ -47,19 +52,19 @@ export function CouponField({
             onRemove();
           }}
           icon={<X size={16} aria-hidden="true" />}
-          aria-label={`Remove coupon ${applied}`}
+          aria-label={t('coupon.removeLabel', { code: applied })}
         >
-          Remove
+          {t('coupon.remove')}
         </Button>
       </div>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Apply coupon" className="flex items-start gap-2">
+    <form onSubmit={submit} noValidate aria-label={t('coupon.applyLabel')} className="flex items-start gap-2">
       <div className="min-w-0 flex-1">
         <TextInput
-          label="Coupon code"
+          label={t('coupon.code')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           error={error}
@@ -68,12 +73,12 @@ export function CouponField({
           spellCheck={false}
           maxLength={40}
           className="uppercase placeholder:normal-case"
-          placeholder="Have a coupon?"
+          placeholder={t('coupon.placeholder')}
         />
       </div>
       {/* Lined up with the input, below its label. */}
       <Button type="submit" variant="secondary" busy={checking} className="mt-[1.625rem] h-[2.625rem]">
-        Apply
+        {t('coupon.apply')}
       </Button>
     </form>
   );

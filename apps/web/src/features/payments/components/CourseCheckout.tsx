@@ -2,6 +2,7 @@ import type { Course } from '@kaksha/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/Card';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCurrentUser } from '@/lib/current-user';
 import { useQuote } from '../api/quote';
@@ -21,6 +22,7 @@ import { useBillingDraft } from './useBillingDraft';
  * learners, the creator and free courses see just the button. `aside` sits beside it (wishlist).
  */
 export function CourseCheckout({ course, aside }: { course: Course; aside?: ReactNode }) {
+  const t = useT();
   const { user } = useCurrentUser();
   const [params] = useSearchParams();
   const enrolled = !!user && (user.enrolledCourses.some((c) => c._id === course._id) || user._id === course.creator);
@@ -33,7 +35,7 @@ export function CourseCheckout({ course, aside }: { course: Course; aside?: Reac
   // The applied coupon stopped being usable (a new quote after a billing change, or it expired).
   const { applied, refused } = coupon;
   useEffect(() => {
-    if (applied && quote.error instanceof ApiError && quote.error.status === 400) refused(quote.error.message);
+    if (applied && quote.error instanceof ApiError && quote.error.status === 400) refused(errorMessage(quote.error));
   }, [applied, quote.error, refused]);
 
   return (
@@ -45,13 +47,13 @@ export function CourseCheckout({ course, aside }: { course: Course; aside?: Reac
       {buying && (
         <section aria-labelledby="price-details" className="flex flex-col gap-4">
           <h2 id="price-details" className="text-base font-bold text-ink">
-            Price details
+            {t('checkout.priceDetails')}
           </h2>
           {quote.data ? (
             <PriceBreakdown quote={quote.data} />
           ) : quote.isError ? (
             <p role="alert" className="text-sm text-red-700">
-              {errorMessage(quote.error, 'The price details could not be loaded.')}
+              {errorMessage(quote.error, t('checkout.priceFailed'))}
             </p>
           ) : (
             <Skeleton className="h-28 w-full" />

@@ -1,6 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { type EnrollmentOptions, useEnrollment } from './useEnrollment';
 
@@ -13,6 +14,7 @@ const SandboxCheckout = lazy(() => import('./SandboxCheckout'));
  * built-in TEST MODE checkout with the sandbox); its signed answer goes to verify-payment.
  */
 export function EnrollButton({ course, ...options }: { course: Course } & EnrollmentOptions) {
+  const t = useT();
   const { user, isLoading } = useCurrentUser();
   const { busy, enroll, sandboxOrder, closeSandbox, completePayment, focusWatch } = useEnrollment(
     course,
@@ -34,11 +36,11 @@ export function EnrollButton({ course, ...options }: { course: Course } & Enroll
     <>
       {enrolled ? (
         <ButtonLink ref={watchRef} to={`/viewlecture/${course._id}`} size="lg">
-          Watch Now
+          {t('enroll.watchNow')}
         </ButtonLink>
       ) : (
         <Button size="lg" busy={busy} disabled={isLoading || !user} onClick={enroll}>
-          Enroll Now
+          {t('enroll.enrollNow')}
         </Button>
       )}
       {sandboxOrder && user && (

@@ -1,11 +1,16 @@
-import type { AppliedCoupon, PaymentQuote } from '@kaksha/contracts';
+import type { AppliedCoupon, GstStateCode, PaymentQuote } from '@kaksha/contracts';
 import type { ReactNode } from 'react';
-import { formatPaise } from '@/lib/format';
+import { translate, useT } from '@/i18n';
+import { formatNumber, formatPaise, formatRupees } from '@/lib/format';
+import { stateName } from '@/lib/labels';
 
-const couponLabel = (c: AppliedCoupon) => (c.type === 'percent' ? `${c.value}% off` : `₹ ${c.value} off`);
+const couponLabel = (c: AppliedCoupon) =>
+  c.type === 'percent'
+    ? translate('checkout.percentOff', { value: formatNumber(c.value) })
+    : translate('checkout.amountOff', { amount: formatRupees(c.value) });
 
 /** A GST rate as printed: 9, 2.5, 0.125. */
-const rate = (percent: number) => `${Number(percent.toFixed(3))}%`;
+const rate = (percent: number) => `${formatNumber(Number(percent.toFixed(3)))}%`;
 
 function Line({ term, children, strong = false }: { term: ReactNode; children: ReactNode; strong?: boolean }) {
   return (
@@ -24,21 +29,28 @@ function Line({ term, children, strong = false }: { term: ReactNode; children: R
  * outside), the total and the place of supply. Prices include GST, so the tax is part of the total.
  */
 export function PriceBreakdown({ quote }: { quote: PaymentQuote }) {
+  const t = useT();
   // Nothing to tax (a 100 % coupon): no tax lines, rather than a zero one of either kind.
   const taxed = quote.gstRate > 0 && quote.taxable > 0;
   const intraState = quote.cgst > 0 || quote.sgst > 0;
   return (
     <div>
       <dl className="flex flex-col gap-1.5 text-sm text-muted">
-        <Line term="Course price">{formatPaise(quote.price)}</Line>
+        <Line term={t('checkout.coursePrice')}>{formatPaise(quote.price)}</Line>
         {quote.discount > 0 && (
-          <Line term={quote.coupon ? `Coupon ${quote.coupon.code} (${couponLabel(quote.coupon)})` : 'Discount'}>
+          <Line
+            term={
+              quote.coupon
+                ? t('checkout.couponLine', { code: quote.coupon.code, off: couponLabel(quote.coupon) })
+                : t('checkout.discount')
+            }
+          >
             <span className="text-green-800">− {formatPaise(quote.discount)}</span>
           </Line>
         )}
         {taxed && (
           <>
-            <Line term="Taxable value">{formatPaise(quote.taxable)}</Line>
+            <Line term={t('checkout.taxable')}>{formatPaise(quote.taxable)}</Line>
             {intraState ? (
               <>
                 <Line term={`CGST @ ${rate(quote.gstRate / 2)}`}>{formatPaise(quote.cgst)}</Line>
@@ -49,13 +61,16 @@ export function PriceBreakdown({ quote }: { quote: PaymentQuote }) {
             )}
           </>
         )}
-        <Line term="Total" strong>
+        <Line term={t('checkout.total')} strong>
           <span data-testid="quote-total">{formatPaise(quote.amount)}</span>
         </Line>
       </dl>
       <p className="mt-2 text-xs text-muted">
-        {taxed ? 'Prices include GST. ' : ''}Place of supply: {quote.placeOfSupply.stateName} (
-        {quote.placeOfSupply.stateCode})
+        {taxed ? `${t('checkout.includesGst')} ` : ''}
+        {t('checkout.placeOfSupply', {
+          state: stateName(quote.placeOfSupply.stateCode as GstStateCode),
+          code: quote.placeOfSupply.stateCode,
+        })}
       </p>
     </div>
   );

@@ -1,9 +1,10 @@
-import { CHECKOUT, type Course, MESSAGES, type PaymentOrder, type RazorpayPayment } from '@kaksha/contracts';
+import { CHECKOUT, type Course, type PaymentOrder, type RazorpayPayment } from '@kaksha/contracts';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Modal } from '@/components/ui/Modal';
-import { errorMessage } from '@/lib/api';
+import { useT } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sandboxPay } from '../api/sandbox-pay';
@@ -26,6 +27,7 @@ export default function SandboxCheckout({
   onPaid: (payment: RazorpayPayment) => Promise<void>;
   onClose: () => void;
 }) {
+  const t = useT();
   const [card, setCard] = useState<CardForm>(TEST_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [pending, setPending] = useState<'success' | 'failure' | null>(null);
@@ -45,14 +47,14 @@ export default function SandboxCheckout({
     try {
       const result = await sandboxPay({ orderId: order.id, outcome });
       if (result.status === 'failed') {
-        toast.error(result.message);
+        toast.error(serverMessage(result.message));
         onClose();
         return;
       }
       const { status: _status, ...payment } = result;
       await onPaid(payment);
     } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.enrollError));
+      toast.error(errorMessage(error, t('messages.enrollError')));
       onClose();
     } finally {
       setPending(null);
@@ -68,34 +70,34 @@ export default function SandboxCheckout({
   };
 
   return (
-    <Modal open onClose={close} title="Checkout">
+    <Modal open onClose={close} title={t('checkout.title')}>
       <div
         role="note"
         className="mb-4 flex items-start gap-3 rounded-lg border border-brand-500 bg-brand-50 px-3 py-2.5 text-sm text-ink"
       >
         <FlaskConical size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-brand-600" />
         <p>
-          <strong className="font-bold tracking-wide">TEST MODE</strong>
-          <span className="block text-muted">No real money is charged. Pay with the test card below.</span>
+          <strong className="font-bold tracking-wide">{t('checkout.testMode')}</strong>
+          <span className="block text-muted">{t('checkout.testNote')}</span>
         </p>
       </div>
 
       <div className="mb-5 flex items-start justify-between gap-4 rounded-lg bg-surface px-4 py-3">
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-muted">
-            {CHECKOUT.productName} · {CHECKOUT.description}
+            {CHECKOUT.productName} · {t('checkout.description')}
           </p>
           <p className="mt-1 font-semibold text-ink [overflow-wrap:anywhere]">{course.title}</p>
         </div>
         <p className="shrink-0 text-right">
-          <span className="block text-xs text-muted">Amount</span>
+          <span className="block text-xs text-muted">{t('checkout.amount')}</span>
           <span className="text-xl font-bold text-ink" data-testid="checkout-amount">
             {amount}
           </span>
         </p>
       </div>
 
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Test card payment">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('checkout.testCardPayment')}>
         <TestCardFields card={card} errors={errors} onChange={set} />
 
         <Button
@@ -105,11 +107,11 @@ export default function SandboxCheckout({
           disabled={!!pending}
           icon={<CreditCard size={18} aria-hidden="true" />}
         >
-          Pay {amount}
+          {t('checkout.pay', { amount })}
         </Button>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={close} disabled={!!pending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             variant="ghost"
@@ -118,14 +120,14 @@ export default function SandboxCheckout({
             disabled={!!pending}
             onClick={() => void pay('failure')}
           >
-            Simulate a failed payment
+            {t('checkout.simulateFailure')}
           </Button>
         </div>
       </form>
 
       <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted">
         <Lock size={12} aria-hidden="true" />
-        Test order {order.id}
+        {t('checkout.testOrder', { id: order.id })}
       </p>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import type { CardErrors, CardForm } from './sandbox-card';
 
 /** The test checkout's card number, expiry and CVV. */
@@ -12,10 +13,11 @@ export function TestCardFields({
   errors: CardErrors;
   onChange: (field: keyof CardForm) => (e: ChangeEvent<HTMLInputElement>) => void;
 }) {
+  const t = useT();
   return (
     <>
       <TextInput
-        label="Card number"
+        label={t('card.number')}
         value={card.number}
         onChange={onChange('number')}
         error={errors.number}
@@ -25,7 +27,7 @@ export function TestCardFields({
       />
       <div className="grid grid-cols-2 gap-3">
         <TextInput
-          label="Expiry (MM/YY)"
+          label={t('card.expiry')}
           value={card.expiry}
           onChange={onChange('expiry')}
           error={errors.expiry}
@@ -34,7 +36,7 @@ export function TestCardFields({
           maxLength={7}
         />
         <TextInput
-          label="CVV"
+          label={t('card.cvv')}
           value={card.cvv}
           onChange={onChange('cvv')}
           error={errors.cvv}

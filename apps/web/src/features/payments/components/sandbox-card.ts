@@ -1,3 +1,4 @@
+import { translate } from '@/i18n';
 /** The sandbox checkout's test card and the checks a card form makes before paying. */
 
 /** Razorpay's documented test card; any future expiry and any CVV work in test mode. */
@@ -24,12 +25,12 @@ function luhn(number: string) {
 export function validateCard(card: CardForm, now = new Date()): CardErrors {
   const errors: CardErrors = {};
   const number = digits(card.number);
-  if (number.length < 12 || number.length > 19 || !luhn(number)) errors.number = 'Enter a valid card number';
+  if (number.length < 12 || number.length > 19 || !luhn(number)) errors.number = translate('card.invalidNumber');
   const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
   const month = m ? Number(m[1]) : 0;
   const year = m ? 2000 + Number(m[2]) : 0;
-  if (!m || month < 1 || month > 12) errors.expiry = 'Use MM/YY';
-  else if (new Date(year, month, 1) <= now) errors.expiry = 'This card has expired';
-  if (!/^\d{3,4}$/.test(card.cvv.trim())) errors.cvv = 'Enter the 3 or 4 digit CVV';
+  if (!m || month < 1 || month > 12) errors.expiry = translate('card.useMmYy');
+  else if (new Date(year, month, 1) <= now) errors.expiry = translate('card.expired');
+  if (!/^\d{3,4}$/.test(card.cvv.trim())) errors.cvv = translate('card.invalidCvv');
   return errors;
 }

@@ -1,6 +1,7 @@
-import { COUPON_CODE_PATTERN, COUPON_MESSAGES, normaliseCouponCode } from '@kaksha/contracts';
+import { COUPON_CODE_PATTERN, normaliseCouponCode } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { translate } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { quoteQuery } from '../api/quote';
 
@@ -20,11 +21,11 @@ export function useAppliedCoupon(courseId: string, initialCode: string | null, r
     async (typed: string) => {
       const code = normaliseCouponCode(typed);
       if (!code) {
-        setError('Enter a coupon code');
+        setError(translate('coupon.enterCode'));
         return false;
       }
       if (!COUPON_CODE_PATTERN.test(code)) {
-        setError(COUPON_MESSAGES.invalid);
+        setError(translate('couponProblems.invalid'));
         return false;
       }
       setChecking(true);
@@ -34,7 +35,7 @@ export function useAppliedCoupon(courseId: string, initialCode: string | null, r
         setError(undefined);
         return true;
       } catch (failure) {
-        setError(errorMessage(failure, 'The coupon could not be checked. Try again.'));
+        setError(errorMessage(failure, translate('coupon.checkFailed')));
         return false;
       } finally {
         setChecking(false);

@@ -1,5 +1,6 @@
-import { type BillingDetails, GSTIN_MESSAGES, gstinProblem, isGstStateCode, type User } from '@kaksha/contracts';
+import { type BillingDetails, type GstinProblem, gstinProblem, isGstStateCode, type User } from '@kaksha/contracts';
 import { useState } from 'react';
+import { type MessageKey, translate } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useBilling, useSaveBilling } from '../api/billing';
 
@@ -18,14 +19,20 @@ const fromSaved = (saved: BillingDetails | null | undefined, user: User | null):
     ? { name: saved.name, stateCode: saved.stateCode, gstin: saved.gstin ?? '' }
     : { name: user?.name ?? '', stateCode: '', gstin: '' };
 
+const GSTIN_KEYS: Record<GstinProblem, MessageKey> = {
+  format: 'gstin.format',
+  check: 'gstin.check',
+  state: 'gstin.state',
+};
+
 /** The form's own checks, with the server's words: it checks them all again. */
 function validate(draft: BillingDraft): BillingErrors {
   const errors: BillingErrors = {};
-  if (!draft.name.trim()) errors.name = 'Name is required';
-  if (!isGstStateCode(draft.stateCode)) errors.stateCode = 'Choose your state';
+  if (!draft.name.trim()) errors.name = translate('billing.nameRequired');
+  if (!isGstStateCode(draft.stateCode)) errors.stateCode = translate('billing.chooseState');
   const gstin = compact(draft.gstin);
   const problem = gstin && gstinProblem(gstin, isGstStateCode(draft.stateCode) ? draft.stateCode : undefined);
-  if (problem) errors.gstin = GSTIN_MESSAGES[problem];
+  if (problem) errors.gstin = translate(GSTIN_KEYS[problem]);
   return errors;
 }
 
@@ -79,7 +86,7 @@ export function useBillingDraft(user: User | null, enabled: boolean) {
       setErrors(
         fields && Object.keys(fields).length > 0
           ? fields
-          : { form: errorMessage(error, 'Your billing details could not be saved. Try again.') },
+          : { form: errorMessage(error, translate('billing.saveFailed')) },
       );
       return false;
     }

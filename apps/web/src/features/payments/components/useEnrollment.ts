@@ -1,7 +1,8 @@
-import { type Course, MESSAGES, type PaymentOrder, type RazorpayPayment, type User } from '@kaksha/contracts';
+import type { Course, PaymentOrder, RazorpayPayment, User } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '@/lib/api';
+import { translate } from '@/i18n';
+import { ApiError, errorMessage, serverMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { createOrder } from '../api/create-order';
@@ -62,10 +63,10 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
     try {
       ({ message } = await verifyPayment({ ...payment, courseId: course._id, userId: learner._id }));
     } catch {
-      toast.error(MESSAGES.paymentVerifyError);
+      toast.error(translate('messages.paymentVerifyError'));
       return;
     }
-    toast.success(message);
+    toast.success(serverMessage(message));
     beforeEnrolled?.();
     await markEnrolled();
   };
@@ -77,11 +78,11 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
     } catch (error) {
       // The coupon ran out (or was deactivated) since the quote: say so, as the quote would.
       if (couponCode && error instanceof ApiError && error.status === 400) {
-        toast.error(error.message);
-        onCouponRefused?.(error.message);
+        toast.error(errorMessage(error));
+        onCouponRefused?.(errorMessage(error));
         return null;
       }
-      toast.error(MESSAGES.enrollError);
+      toast.error(translate('messages.enrollError'));
       // Enrolled meanwhile (another tab): refresh so the button tells the truth.
       if (error instanceof ApiError && error.status === 409) await markEnrolled();
       return null;
@@ -98,7 +99,7 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
       const answer = await order(user);
       if (!answer) return;
       if ('enrolled' in answer) {
-        toast.success(answer.message);
+        toast.success(serverMessage(answer.message));
         await markEnrolled();
         return;
       }
@@ -108,7 +109,7 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
           const { openRazorpayCheckout } = await import('../lib/razorpay');
           payment = await openRazorpayCheckout(answer, { name: user.name, email: user.email });
         } catch {
-          toast.error(MESSAGES.enrollError);
+          toast.error(translate('messages.enrollError'));
           return;
         }
         if (payment) await completePayment(payment, user);
