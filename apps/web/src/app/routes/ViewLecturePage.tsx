@@ -4,14 +4,18 @@ import { usePageTitle } from '@/components/ui/usePageTitle';
 import { CertificateCallToAction } from '@/features/certificates';
 import { CourseLoadError, InstructorCard, useCourse } from '@/features/courses';
 import { LectureViewer, LectureViewerSkeleton, useCourseProgress } from '@/features/learning';
+import { QaPanel, SeekMarkers, useQaUrl } from '@/features/qa';
 import { placeQuizzes, QuizListItem, QuizPlayer, useCourseQuizzes } from '@/features/quizzes';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { curriculumGroups } from '@/lib/curriculum';
 
 /**
  * The lecture viewer (spec §2 /viewlecture/{courseId}) with progress for enrolled learners, the
  * course's quizzes in its curriculum (a quiz opens in the player's place) and, for learners,
- * the course certificate once every lecture is completed and every quiz passed.
+ * the course certificate once every lecture is completed and every quiz passed. For the course's
+ * members (its learners and educator) its Q&A: a tab under the player and markers along the video
+ * at the moments questions were asked, kept in the URL (`?lecture=…&question=…`, a notification's link).
  */
 export default function ViewLecturePage() {
   const { courseId = '' } = useParams();
@@ -23,6 +27,8 @@ export default function ViewLecturePage() {
   // Quizzes are for the creator and enrolled learners only (others are refused).
   const quizzes = useCourseQuizzes(courseId, enrolled || isCreator);
   const [open, setOpen] = useState<{ courseId: string; quizId: string } | null>(null);
+  const qa = useQaUrl();
+  const t = useT();
   usePageTitle(course.data?.title);
 
   if (course.isPending || (enrolled && progress.isPending)) return <LectureViewerSkeleton />;
@@ -43,6 +49,8 @@ export default function ViewLecturePage() {
     />
   );
   const p = progress.data;
+  // Q&A is for the course's enrolled learners and its educator (the server refuses others).
+  const member = enrolled || isCreator;
   const complete =
     !!p &&
     p.totalLectures > 0 &&
@@ -60,7 +68,28 @@ export default function ViewLecturePage() {
       progress={enrolled ? (p ?? null) : null}
       instructor={isCreator && <InstructorCard creatorId={course.data.creator} />}
       stage={openQuiz && <QuizPlayer key={openQuiz._id} quiz={openQuiz} onClose={() => setOpen(null)} />}
-      onLectureChosen={() => setOpen(null)}
+      lectureId={qa.lectureId}
+      onLectureChosen={(lectureId) => {
+        setOpen(null);
+        qa.lectureChosen(lectureId);
+      }}
+      tab={
+        member
+          ? {
+              label: t('qa.tab'),
+              render: (lecture, player) => <QaPanel courseId={courseId} lecture={lecture} player={player} />,
+            }
+          : undefined
+      }
+      tabOpen={qa.open}
+      onTabOpenChange={qa.setOpen}
+      timeline={
+        member
+          ? (lecture, duration, player) => (
+              <SeekMarkers courseId={courseId} lectureId={lecture._id} duration={duration} player={player} />
+            )
+          : undefined
+      }
       afterSection={(sectionId) => placed.afterSection.get(sectionId)?.map(item)}
       listEnd={placed.atEnd.length > 0 ? placed.atEnd.map(item) : undefined}
       asideTop={enrolled && <CertificateCallToAction courseId={courseId} complete={complete} />}

@@ -1,7 +1,7 @@
 import type { Lecture } from '@kaksha/contracts';
 import { useEffect, useRef } from 'react';
 import { type LectureProgress, type SaveProgressInput, saveProgress, saveProgressOnExit } from '../api/progress';
-import { VideoPlayer } from './VideoPlayer';
+import { type PlayerSlots, VideoPlayer } from './VideoPlayer';
 
 /** How often the position is saved while playing. */
 export const SAVE_EVERY_MS = 5000;
@@ -12,7 +12,7 @@ export const COMPLETION_RATIO = 0.9;
  * The lecture video (`VideoPlayer`: HLS, quality, speed, captions). It resumes at `startAt`,
  * and — when `track` is on (enrolled learners) — saves the position every few seconds while
  * playing, on pause and end, when another lecture is chosen, and when the page is hidden or
- * closed (keepalive request).
+ * closed (keepalive request). `videoRef` and `timeline` are the viewer's (PlayerSlots).
  */
 export function LecturePlayer({
   lecture,
@@ -21,7 +21,9 @@ export function LecturePlayer({
   track,
   autoPlay = false,
   onSaved,
-}: {
+  videoRef,
+  timeline,
+}: PlayerSlots & {
   lecture: Lecture & { videoUrl: string };
   startAt: number;
   completed: boolean;
@@ -83,6 +85,8 @@ export function LecturePlayer({
       posterUrl={lecture.posterUrl}
       captions={lecture.captions}
       autoPlay={autoPlay}
+      videoRef={videoRef}
+      timeline={timeline}
       onLoadedMetadata={(e) => {
         const v = e.currentTarget;
         state.current.duration = Number.isFinite(v.duration) ? v.duration : 0;

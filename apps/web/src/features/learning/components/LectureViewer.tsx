@@ -1,20 +1,24 @@
-import type { Course } from '@kaksha/contracts';
+import type { Course, Lecture } from '@kaksha/contracts';
 import { type ReactNode, useRef } from 'react';
-import { Skeleton } from '@/components/ui/Card';
 import type { CourseProgress } from '../api/progress';
+import { LectureDetails, type ViewerTab } from './lecture-viewer/LectureDetails';
 import { LectureList } from './lecture-viewer/LectureList';
-import { LectureResources } from './lecture-viewer/LectureResources';
 import { LectureStage, LectureTitleBar } from './lecture-viewer/LectureStage';
 import { useLectureSelection } from './lecture-viewer/useLectureSelection';
 import { useMarkComplete } from './lecture-viewer/useMarkComplete';
+import { type PlayerControl, usePlayerControl } from './lecture-viewer/usePlayerControl';
 import { PreviewNote, ViewerHeader } from './lecture-viewer/ViewerHeader';
+
+export { LectureViewerSkeleton } from './lecture-viewer/LectureViewerSkeleton';
 
 /**
  * The lecture viewer of /viewlecture/{courseId} (spec §2): the player, Mark as complete and the
  * lecture list, with progress for an enrolled learner. `instructor` is shown under the player.
  * Slots for what other features add: `stage` takes the player's place (a quiz) until a lecture
  * is chosen (`onLectureChosen`), `afterSection` and `listEnd` add to the lecture list, and
- * `asideTop` goes above it.
+ * `asideTop` goes above it. `lectureId` (the URL's) chooses the lecture shown, `onLectureChosen`
+ * hears the learner's choice; `tab` adds a tab under the player (open while `tabOpen`) and
+ * `timeline` draws along the video's timeline, both with the player's control.
  */
 export function LectureViewer({
   course,
@@ -27,6 +31,11 @@ export function LectureViewer({
   afterSection,
   listEnd,
   asideTop,
+  lectureId,
+  tab,
+  tabOpen = false,
+  onTabOpenChange,
+  timeline,
 }: {
   course: Course;
   enrolled: boolean;
@@ -34,20 +43,27 @@ export function LectureViewer({
   progress: CourseProgress | null;
   instructor?: ReactNode;
   stage?: ReactNode;
-  onLectureChosen?: () => void;
+  onLectureChosen?: (lectureId: string) => void;
   afterSection?: (sectionId: string) => ReactNode;
   listEnd?: ReactNode;
   asideTop?: ReactNode;
+  lectureId?: string | null;
+  tab?: ViewerTab;
+  tabOpen?: boolean;
+  onTabOpenChange?: (open: boolean) => void;
+  timeline?: (lecture: Lecture, duration: number, player: PlayerControl) => ReactNode;
 }) {
   const { canOpen, canWatch, current, currentProgress, byLecture, chosenByUser, choose } = useLectureSelection(course, {
     enrolled,
     isCreator,
     progress,
+    requested: lectureId,
   });
   const { applySaved, marking, toggleComplete } = useMarkComplete(course._id);
   // Progress is tracked (saved, marked complete) for enrolled learners only.
   const track = enrolled;
   const player = useRef<HTMLDivElement>(null);
+  const { videoRef, control } = usePlayerControl(player);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -67,6 +83,10 @@ export function LectureViewer({
               track={track}
               autoPlay={chosenByUser}
               onSaved={applySaved}
+              slots={{
+                videoRef,
+                timeline: timeline && current ? (duration) => timeline(current, duration, control) : undefined,
+              }}
             />
           )}
           {current && !stage && (
@@ -77,7 +97,16 @@ export function LectureViewer({
               onToggle={track && canOpen(current) ? () => void toggleComplete(current, currentProgress) : undefined}
             />
           )}
-          {current && !stage && canOpen(current) && <LectureResources resources={current.resources} />}
+          {current && !stage && (
+            <LectureDetails
+              lecture={current}
+              canOpen={canOpen(current)}
+              player={control}
+              tab={tab}
+              tabOpen={tabOpen}
+              onTabOpenChange={onTabOpenChange}
+            />
+          )}
           {instructor}
         </div>
 
@@ -91,7 +120,7 @@ export function LectureViewer({
             canOpen={canOpen}
             onChoose={(lectureId) => {
               choose(lectureId);
-              onLectureChosen?.();
+              onLectureChosen?.(lectureId);
               // Below 1024 px the list is under the player: bring the player back into view.
               if (!(window.matchMedia?.('(min-width: 1024px)').matches ?? true)) {
                 const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -102,28 +131,6 @@ export function LectureViewer({
             listEnd={listEnd}
           />
         </aside>
-      </div>
-    </div>
-  );
-}
-
-export function LectureViewerSkeleton() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading lectures
-      </span>
-      <div className="mb-5 flex flex-col gap-2 pl-12">
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="h-6 w-48 rounded-full" />
-      </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Skeleton className="aspect-video w-full" />
-        <div className="flex flex-col gap-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
       </div>
     </div>
   );

@@ -1,27 +1,14 @@
-import type { LectureCaption } from '@kaksha/contracts';
-import { type SyntheticEvent, useId, useRef, type VideoHTMLAttributes } from 'react';
+import { type SyntheticEvent, useCallback, useId, useRef, useState } from 'react';
 import { mediaUrl } from '@/lib/media-url';
 import { CaptionsMenu, QualityMenu, SpeedMenu } from './video-player/PlayerMenus';
+import type { PlayerSlots, VideoEvents, VideoSource } from './video-player/types';
 import { levelName, useHlsSource } from './video-player/useHlsSource';
 import { useNotice } from './video-player/useNotice';
 import { usePlayerKeys } from './video-player/usePlayerKeys';
 import { usePlayerSettings } from './video-player/usePlayerSettings';
 
 export { SPEEDS } from './video-player/PlayerMenus';
-
-export interface VideoSource {
-  /** The original upload: what plays until the HLS renditions are ready, or if they fail. */
-  videoUrl: string;
-  hlsUrl?: string | null;
-  processing?: 'queued' | 'processing' | 'ready' | 'failed' | null;
-  posterUrl?: string | null;
-  captions?: LectureCaption[];
-}
-
-type VideoEvents = Pick<
-  VideoHTMLAttributes<HTMLVideoElement>,
-  'autoPlay' | 'onLoadedMetadata' | 'onPlay' | 'onPause' | 'onEnded' | 'onSeeked' | 'onTimeUpdate'
->;
+export type { PlayerSlots, VideoSource } from './video-player/types';
 
 /**
  * A lecture video: adaptive HLS once the upload is processed (through hls.js, downloaded only
@@ -31,6 +18,7 @@ type VideoEvents = Pick<
  * selects. With focus in the player: Space play/pause, ←/→ seek 5 s, ↑/↓ volume, F full screen,
  * C captions (`usePlayerKeys`); each change is announced in a live region (and shown briefly over
  * the video). The video events (progress saving) are passed through; the position survives a fallback.
+ * `PlayerSlots`: the <video> for the viewer, a timeline under it.
  */
 export function VideoPlayer({
   title,
@@ -40,9 +28,23 @@ export function VideoPlayer({
   posterUrl,
   captions = [],
   onLoadedMetadata,
+  videoRef: outerRef,
+  timeline,
   ...events
-}: VideoSource & VideoEvents & { title: string }) {
+}: VideoSource & VideoEvents & PlayerSlots & { title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const setVideo = useCallback(
+    (element: HTMLVideoElement | null) => {
+      videoRef.current = element;
+      if (outerRef) outerRef.current = element;
+    },
+    [outerRef],
+  );
+  const [duration, setDuration] = useState(0);
+  const onDuration = (e: SyntheticEvent<HTMLVideoElement>) => {
+    const d = e.currentTarget.duration;
+    setDuration(Number.isFinite(d) ? d : 0);
+  };
   const boxRef = useRef<HTMLDivElement>(null);
   const ids = useId();
   const [notice, announce] = useNotice();
@@ -65,6 +67,7 @@ export function VideoPlayer({
 
   const handleLoadedMetadata = (e: SyntheticEvent<HTMLVideoElement>) => {
     onLoadedMetadata?.(e);
+    onDuration(e);
     source.resume(e.currentTarget);
   };
 
@@ -74,7 +77,7 @@ export function VideoPlayer({
       className={`relative flex flex-col overflow-hidden rounded-card bg-black ${fullscreen ? 'h-full w-full' : ''}`}
     >
       <video
-        ref={videoRef}
+        ref={setVideo}
         src={source.src}
         poster={posterUrl ? mediaUrl(posterUrl) : undefined}
         crossOrigin={withCredentials ? 'use-credentials' : undefined}
@@ -88,6 +91,7 @@ export function VideoPlayer({
         aria-label={`Lecture video: ${title}`}
         aria-describedby={`${ids}-keys`}
         onLoadedMetadata={handleLoadedMetadata}
+        onDurationChange={onDuration}
         {...events}
       >
         {captions.map((c) => (
@@ -108,6 +112,7 @@ export function VideoPlayer({
         Keys: Space plays or pauses, Left and Right arrows seek 5 seconds, Up and Down arrows change the volume, F
         toggles full screen, C turns captions on or off.
       </p>
+      {timeline && duration > 0 && timeline(duration)}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-slate-900 px-3 py-2 text-sm text-slate-100">
         {levels.length > 1 && (
           <QualityMenu

@@ -7,7 +7,11 @@ import { formatMoment } from './moment';
 import { QuestionBadges } from './QuestionBadges';
 
 /** The first lines of a post, without its code fences: a list shows what it is about. */
-const excerpt = (body: string) => body.replace(/```[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
+const excerpt = (body: string) =>
+  body
+    .replace(/```[^\n]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * A question in a list: its title (opens it), the start of its text, who asked when and about

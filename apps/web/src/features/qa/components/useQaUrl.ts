@@ -10,7 +10,8 @@ export function useQaUrl() {
   const [params, setParams] = useSearchParams();
   const questionId = params.get('question');
   const askParam = params.get('ask');
-  const askAt = askParam === null ? undefined : askParam === '' || Number.isNaN(Number(askParam)) ? null : Number(askParam);
+  const askAt =
+    askParam === null ? undefined : askParam === '' || Number.isNaN(Number(askParam)) ? null : Number(askParam);
 
   const update = (change: (p: URLSearchParams) => void, replace = true) =>
     setParams(

@@ -3,10 +3,11 @@ import { CircleCheck, Lock, RotateCcw } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import type { LectureProgress } from '../../api/progress';
 import { LecturePlayer } from '../LecturePlayer';
+import type { PlayerSlots } from '../VideoPlayer';
 
 /**
  * The player's place: the chosen lecture's video when the viewer may watch it, else why not
- * (no video yet, locked, no lectures at all).
+ * (no video yet, locked, no lectures at all). `slots` go to the player.
  */
 export function LectureStage({
   courseId,
@@ -16,7 +17,9 @@ export function LectureStage({
   track,
   autoPlay,
   onSaved,
+  slots,
 }: {
+  slots?: PlayerSlots;
   courseId: string;
   lecture: Lecture | null;
   watchable: boolean;
@@ -35,6 +38,7 @@ export function LectureStage({
         track={track}
         autoPlay={autoPlay}
         onSaved={onSaved}
+        {...slots}
       />
     );
   }
