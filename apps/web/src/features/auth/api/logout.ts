@@ -1,6 +1,7 @@
-import { MESSAGES, type MessageResponse } from '@kaksha/contracts';
+import type { MessageResponse } from '@kaksha/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { translate } from '@/i18n';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { signedOut } from './session';
@@ -25,7 +26,7 @@ export function useSignOut() {
         // page still on screen would otherwise see the user gone and redirect to /signup.
         await navigate('/', { flushSync: true });
         signedOut(queryClient);
-        toast.success(MESSAGES.logoutSuccess);
+        toast.success(translate('messages.logoutSuccess'));
       },
       onError: (error) => console.warn('logout failed', error),
     });

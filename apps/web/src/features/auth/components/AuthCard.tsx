@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { Message, useT } from '@/i18n';
 
 /** The frame of the login, sign-up and forgot-password screens: brand panel and form card. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  const t = useT();
   return (
     <section className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-surface px-4 py-8 sm:py-14">
       <div className="grid w-full max-w-4xl overflow-hidden rounded-card border border-line bg-white shadow-sm md:grid-cols-[1fr_1.1fr]">
@@ -12,13 +14,14 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           </div>
           <div>
             <p className="text-3xl font-bold leading-tight">
-              Learn from India’s best educators, <span className="text-brand-400">at your pace.</span>
+              <Message
+                id="auth.card.title"
+                values={{ em: (chunks) => <span className="text-brand-400">{chunks}</span> }}
+              />
             </p>
-            <p className="mt-4 text-sm text-slate-300">
-              Web development, AI/ML, data science and more — with lifetime access to every course you enrol in.
-            </p>
+            <p className="mt-4 text-sm text-slate-300">{t('auth.card.text')}</p>
           </div>
-          <p className="text-xs text-slate-400">Prices in ₹ INR · Learn on any device</p>
+          <p className="text-xs text-slate-400">{t('auth.card.note')}</p>
         </div>
         <div className="p-6 sm:p-10">
           <div className="mb-6 flex items-center gap-2 md:hidden">
@@ -35,10 +38,11 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 }
 
 export function OrDivider() {
+  const t = useT();
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted" aria-hidden="true">
       <span className="h-px flex-1 bg-line" />
-      or
+      {t('auth.or')}
       <span className="h-px flex-1 bg-line" />
     </div>
   );

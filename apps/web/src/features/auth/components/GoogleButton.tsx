@@ -1,6 +1,7 @@
 import type { Role, User } from '@kaksha/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
+import { currentLocale, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
@@ -38,6 +39,7 @@ export function GoogleSignIn(props: GoogleProps) {
  * /api/auth/googlesignup. If Google's script cannot load, a plain button says so.
  */
 export function GoogleButton({ clientId, accountRole, text, onSignedIn }: GoogleProps & { clientId: string }) {
+  const t = useT();
   const container = useRef<HTMLDivElement>(null);
   const roleRef = useRef(accountRole);
   roleRef.current = accountRole;
@@ -70,7 +72,15 @@ export function GoogleButton({ clientId, accountRole, text, onSignedIn }: Google
           },
         });
         const width = Math.min(400, Math.max(200, Math.floor(container.current.getBoundingClientRect().width)));
-        gis.renderButton(container.current, { theme: 'outline', size: 'large', text, shape: 'rectangular', width });
+        // Google draws its button in the interface's language.
+        gis.renderButton(container.current, {
+          theme: 'outline',
+          size: 'large',
+          text,
+          shape: 'rectangular',
+          width,
+          locale: currentLocale(),
+        });
       })
       .catch(() => !cancelled && setLoadError(true));
     return () => {
@@ -79,7 +89,7 @@ export function GoogleButton({ clientId, accountRole, text, onSignedIn }: Google
   }, [clientId, text]);
 
   if (loadError) {
-    const note = 'Google sign-in could not be loaded. Please try again later.';
+    const note = t('auth.google.loadFailed');
     return (
       <button
         type="button"
@@ -88,7 +98,7 @@ export function GoogleButton({ clientId, accountRole, text, onSignedIn }: Google
         title={note}
       >
         <GoogleIcon />
-        {text === 'signup_with' ? 'Sign up with Google' : 'Continue with Google'}
+        {text === 'signup_with' ? t('auth.google.signUp') : t('auth.google.continue')}
       </button>
     );
   }
@@ -97,7 +107,7 @@ export function GoogleButton({ clientId, accountRole, text, onSignedIn }: Google
       <div ref={container} className="flex min-h-11 w-full justify-center" />
       {google.isPending && (
         <div className="absolute inset-0 flex items-center justify-center rounded-lg bg-white/80">
-          <Spinner className="size-5" label="Signing in with Google" />
+          <Spinner className="size-5" label={t('auth.google.signingIn')} />
         </div>
       )}
     </div>

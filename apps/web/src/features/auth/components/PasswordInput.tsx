@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useState } from 'react';
 import { controlClass, Field } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 
 /** A password field with a show/hide toggle (spec §2), and the server's message about it. */
 export function PasswordInput({
@@ -9,6 +10,7 @@ export function PasswordInput({
   className = '',
   ...rest
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; error?: string }) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} error={error}>
@@ -25,7 +27,7 @@ export function PasswordInput({
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={visible ? t('auth.hideField', { field: label }) : t('auth.showField', { field: label })}
             aria-pressed={visible}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-ink"
           >
@@ -39,15 +41,16 @@ export function PasswordInput({
 
 /** The password a new account or a reset sets (the browser may offer to generate one). */
 export function NewPasswordInput({
-  label = 'Password',
+  label,
   ...rest
 }: Omit<Parameters<typeof PasswordInput>[0], 'label'> & { label?: string }) {
+  const t = useT();
   return (
     <PasswordInput
-      label={label}
+      label={label ?? t('auth.password')}
       name="password"
       autoComplete="new-password"
-      placeholder="At least 8 characters"
+      placeholder={t('auth.passwordPlaceholder')}
       {...rest}
     />
   );

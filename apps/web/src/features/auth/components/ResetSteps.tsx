@@ -1,7 +1,9 @@
-import { MESSAGES, type MessageResponse, OTP_LENGTH } from '@kaksha/contracts';
+import { type MessageResponse, OTP_LENGTH } from '@kaksha/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TextInput } from '@/components/ui/Field';
+import { Message, useT } from '@/i18n';
+import { serverMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useSendOtp } from '../api/send-otp';
@@ -16,7 +18,7 @@ function useStep<Body>(mutation: UseMutationResult<MessageResponse, Error, Body>
   const { run, errors, busy } = useServerForm(mutation);
   const step = (body: Body, then?: () => void) =>
     run(body, (res) => {
-      toast.success(res.message);
+      toast.success(serverMessage(res.message));
       then?.();
     });
   return { run: step, errors, busy };
@@ -32,9 +34,10 @@ export function EmailStep({
   onEmail: (email: string) => void;
   onDone: () => void;
 }) {
+  const t = useT();
   const { run, errors, busy } = useStep(useSendOtp());
   return (
-    <SubmitForm onSubmit={() => run({ email }, onDone)} busy={busy} label="Send OTP">
+    <SubmitForm onSubmit={() => run({ email }, onDone)} busy={busy} label={t('auth.reset.sendOtp')}>
       <EmailInput required value={email} onChange={(e) => onEmail(e.target.value)} error={errors?.email} />
     </SubmitForm>
   );
@@ -42,13 +45,19 @@ export function EmailStep({
 
 /** 2: the emailed code (digits only), or a new code. */
 export function OtpStep({ email, onDone }: { email: string; onDone: () => void }) {
+  const t = useT();
   const [otp, setOtp] = useState('');
   const verify = useStep(useVerifyOtp());
   const resend = useStep(useSendOtp());
   return (
-    <SubmitForm onSubmit={() => verify.run({ email, otp }, onDone)} busy={verify.busy} label="Verify OTP" noValidate>
+    <SubmitForm
+      onSubmit={() => verify.run({ email, otp }, onDone)}
+      busy={verify.busy}
+      label={t('auth.reset.verifyOtp')}
+      noValidate
+    >
       <TextInput
-        label="OTP"
+        label={t('auth.reset.otp')}
         name="otp"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -61,14 +70,14 @@ export function OtpStep({ email, onDone }: { email: string; onDone: () => void }
         error={verify.errors?.otp}
       />
       <p className="text-xs text-muted">
-        Sent to <span className="font-medium text-ink">{email}</span>. The code is valid for 10 minutes.{' '}
+        <Message id="auth.reset.sentTo" values={{ email: <span className="font-medium text-ink">{email}</span> }} />{' '}
         <button
           type="button"
           className="font-medium text-ink underline underline-offset-2 disabled:text-slate-400"
           disabled={resend.busy}
           onClick={() => resend.run({ email })}
         >
-          Send a new code
+          {t('auth.reset.newCode')}
         </button>
       </p>
     </SubmitForm>
@@ -77,26 +86,27 @@ export function OtpStep({ email, onDone }: { email: string; onDone: () => void }
 
 /** 3: the new password twice; a mismatch is refused here, without a call (spec §5). */
 export function PasswordStep({ email, onDone }: { email: string; onDone: () => void }) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { run, errors, busy } = useStep(useResetPassword());
   const submit = () => {
-    if (password !== confirm) toast.error(MESSAGES.passwordMismatch);
+    if (password !== confirm) toast.error(t('messages.passwordMismatch'));
     else run({ email, password }, onDone);
   };
   return (
-    <SubmitForm onSubmit={submit} busy={busy} label="Reset Password" noValidate>
+    <SubmitForm onSubmit={submit} busy={busy} label={t('auth.reset.resetPassword')} noValidate>
       <NewPasswordInput
-        label="New Password"
+        label={t('auth.reset.newPassword')}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors?.password}
       />
       <PasswordInput
-        label="Confirm Password"
+        label={t('auth.reset.confirmPassword')}
         name="confirm"
         autoComplete="new-password"
-        placeholder="Type it again"
+        placeholder={t('auth.reset.typeAgain')}
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />

@@ -1,11 +1,13 @@
 import { ROLES, type Role } from '@kaksha/contracts';
-import { ROLE_LABELS } from '@/lib/ui-constants';
+import { useT } from '@/i18n';
+import { roleName } from '@/lib/labels';
 
 /** The Student/Educator pill choice of the sign-up screen: a radio group, so arrow keys work. */
 export function RolePills({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
+  const t = useT();
   return (
     <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-ink">I am a</legend>
+      <legend className="mb-1.5 text-sm font-medium text-ink">{t('auth.iAmA')}</legend>
       <div className="flex gap-3">
         {ROLES.map((role) => (
           <label
@@ -22,7 +24,7 @@ export function RolePills({ value, onChange }: { value: Role; onChange: (role: R
               onChange={() => onChange(role)}
               className="sr-only"
             />
-            {ROLE_LABELS[role]}
+            {roleName(role)}
           </label>
         ))}
       </div>

@@ -1,17 +1,19 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '@/i18n';
 import { AuthCard } from '../components/AuthCard';
 import { EmailStep, OtpStep, PasswordStep } from '../components/ResetSteps';
 
 const STEPS = {
-  1: { title: 'Forgot Your Password?', subtitle: 'Enter the email of your account and we will send you a code.' },
-  2: { title: 'Enter OTP', subtitle: 'Please enter the 4-digit code sent to your email' },
-  3: { title: 'Reset Your Password', subtitle: 'Choose a new password for your account.' },
+  1: { title: 'auth.forgot.title1', subtitle: 'auth.forgot.subtitle1' },
+  2: { title: 'auth.forgot.title2', subtitle: 'auth.forgot.subtitle2' },
+  3: { title: 'auth.forgot.title3', subtitle: 'auth.forgot.subtitle3' },
 } as const;
 
 /** /forgotpassword (spec §2, §4): email → OTP → new password, each step's button disabled while busy. */
 export default function ForgotPasswordPage() {
+  const t = useT();
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [email, setEmail] = useState('');
   const navigate = useNavigate();
@@ -25,11 +27,11 @@ export default function ForgotPasswordPage() {
   const { title, subtitle } = STEPS[step];
   return (
     <AuthCard
-      title={title}
+      title={t(title)}
       subtitle={
         <>
-          <span className="sr-only">Step {step} of 3. </span>
-          {subtitle}
+          <span className="sr-only">{t('auth.forgot.step', { step })} </span>
+          {t(subtitle)}
         </>
       }
     >
@@ -48,7 +50,7 @@ export default function ForgotPasswordPage() {
         className="mt-6 inline-flex items-center gap-1.5 text-sm font-medium text-muted underline-offset-2 hover:text-ink hover:underline"
       >
         <ArrowLeft size={16} aria-hidden="true" />
-        Back to Login
+        {t('auth.forgot.backToLogin')}
       </Link>
     </AuthCard>
   );

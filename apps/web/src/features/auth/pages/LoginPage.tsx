@@ -1,6 +1,6 @@
-import { MESSAGES } from '@kaksha/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/i18n';
 import { useLogin } from '../api/login';
 import { AuthForm } from '../components/AuthForm';
 import { EmailInput } from '../components/EmailInput';
@@ -9,27 +9,28 @@ import { useAuthForm } from '../components/useAuthForm';
 
 /** /login (spec §2). No client checks: the server decides, and its messages are shown. */
 export default function LoginPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { next, submit, signedIn, errors, busy } = useAuthForm(useLogin(), MESSAGES.loginSuccess);
+  const { next, submit, signedIn, errors, busy } = useAuthForm(useLogin(), t('messages.loginSuccess'));
 
   return (
     <AuthForm
-      title="Welcome back"
-      subtitle="Login to your account"
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
       onSubmit={() => submit({ email, password })}
-      submitLabel="Login"
+      submitLabel={t('nav.login')}
       busy={busy}
       errors={errors}
       google={{ accountRole: '', text: 'signin_with', onSignedIn: signedIn }}
-      switchTo={{ prompt: 'Don’t have an account?', path: '/signup', label: 'Sign up', next }}
+      switchTo={{ prompt: t('auth.login.noAccount'), path: '/signup', label: t('auth.login.signUp'), next }}
     >
       <EmailInput value={email} onChange={(e) => setEmail(e.target.value)} error={errors?.email} />
       <PasswordInput
-        label="Password"
+        label={t('auth.password')}
         name="password"
         autoComplete="current-password"
-        placeholder="Your password"
+        placeholder={t('auth.login.passwordPlaceholder')}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors?.password}
@@ -39,7 +40,7 @@ export default function LoginPage() {
           to="/forgotpassword"
           className="text-sm font-medium text-muted underline-offset-2 hover:text-ink hover:underline"
         >
-          Forget your password?
+          {t('auth.login.forgot')}
         </Link>
       </div>
     </AuthForm>

@@ -1,6 +1,7 @@
-import { MESSAGES, type Role } from '@kaksha/contracts';
+import type { Role } from '@kaksha/contracts';
 import { useState } from 'react';
 import { TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import { useSignup } from '../api/signup';
 import { AuthForm } from '../components/AuthForm';
 import { EmailInput } from '../components/EmailInput';
@@ -10,28 +11,29 @@ import { useAuthForm } from '../components/useAuthForm';
 
 /** /signup (spec §2). No client checks: the server decides, and its messages are shown. */
 export default function SignupPage() {
+  const t = useT();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('student');
-  const { next, submit, signedIn, errors, busy } = useAuthForm(useSignup(), MESSAGES.signupSuccess);
+  const { next, submit, signedIn, errors, busy } = useAuthForm(useSignup(), t('messages.signupSuccess'));
 
   return (
     <AuthForm
-      title="Let's get Started"
-      subtitle="Create your account"
+      title={t('auth.signup.title')}
+      subtitle={t('auth.signup.subtitle')}
       onSubmit={() => submit({ name, email, password, role })}
-      submitLabel="Sign Up"
+      submitLabel={t('titles.signup')}
       busy={busy}
       errors={errors}
       google={{ accountRole: role, text: 'signup_with', onSignedIn: signedIn }}
-      switchTo={{ prompt: 'Already have an account?', path: '/login', label: 'Login', next }}
+      switchTo={{ prompt: t('auth.signup.haveAccount'), path: '/login', label: t('nav.login'), next }}
     >
       <TextInput
-        label="Name"
+        label={t('auth.name')}
         name="name"
         autoComplete="name"
-        placeholder="Your full name"
+        placeholder={t('auth.signup.namePlaceholder')}
         value={name}
         onChange={(e) => setName(e.target.value)}
         error={errors?.name}
