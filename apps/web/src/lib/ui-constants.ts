@@ -1,4 +1,4 @@
-import type { Category, UserRole } from '@kaksha/contracts';
+import type { Category } from '@kaksha/contracts';
 
 /** Presentation constants of the web app (the server knows nothing of them). */
 
@@ -13,8 +13,6 @@ export const LANDING_CATEGORIES: readonly Category[] = [
   'Data Analytics',
   'AI Tools',
 ];
-/** How a role is written everywhere in the interface. */
-export const ROLE_LABELS: Record<UserRole, string> = { student: 'Student', educator: 'Educator', admin: 'Admin' };
 export const POPULAR_COURSES_ON_HOME = 6;
 export const REVIEWS_ON_HOME = 6;
 export const TOAST_AUTO_CLOSE_MS = 5000;

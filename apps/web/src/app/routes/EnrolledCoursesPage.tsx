@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { usePageTitle } from '@/components/ui/usePageTitle';
 import { CourseCard, CourseCardSkeleton } from '@/features/courses';
 import { ProgressBar, useEnrolledCourses, useProgressSummary } from '@/features/learning';
+import { useT } from '@/i18n';
 
 const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw';
 
@@ -14,7 +15,8 @@ const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw';
  * from GET /api/course/getenrolledcourses, so a course unpublished after enrolment stays here.
  */
 export default function EnrolledCoursesPage() {
-  usePageTitle('My Enrolled Courses');
+  const t = useT();
+  usePageTitle(t('titles.enrolledCourses'));
   const courses = useEnrolledCourses();
   const enrolled = courses.data ?? [];
   const progress = useProgressSummary(enrolled.length > 0);
@@ -22,7 +24,7 @@ export default function EnrolledCoursesPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <PageHeader title="My Enrolled Courses" back="/" backLabel="Back to Home" />
+      <PageHeader title={t('titles.enrolledCourses')} back="/" backLabel={t('catalog.backHome')} />
       {courses.isPending ? (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -31,14 +33,14 @@ export default function EnrolledCoursesPage() {
         </div>
       ) : courses.isError ? (
         <ErrorState
-          title="Could not load your courses. Check your connection and try again."
+          title={t('enrolled.loadFailed')}
           onRetry={() => void courses.refetch()}
           retrying={courses.isFetching}
         />
       ) : enrolled.length === 0 ? (
-        <EmptyState title="You haven’t enrolled in any course yet." icon={<GraduationCap size={40} />}>
+        <EmptyState title={t('enrolled.empty')} icon={<GraduationCap size={40} />}>
           <ButtonLink to="/allcourses" size="sm" className="mt-2">
-            Browse Courses
+            {t('common.browseCourses')}
           </ButtonLink>
         </EmptyState>
       ) : (
@@ -51,7 +53,10 @@ export default function EnrolledCoursesPage() {
                 <CourseCard course={course} sizes={CARD_SIZES} eager={i < 3} heading="h2" showLevel>
                   <div className="min-h-[2.25rem]">
                     {p ? (
-                      <ProgressBar percent={p.percent} label={`${p.completedCount} of ${p.totalLectures} lectures`} />
+                      <ProgressBar
+                        percent={p.percent}
+                        label={t('enrolled.progress', { done: p.completedCount, total: p.totalLectures })}
+                      />
                     ) : (
                       progress.isPending && <Skeleton className="h-8 w-full" />
                     )}
@@ -59,9 +64,9 @@ export default function EnrolledCoursesPage() {
                   <ButtonLink
                     to={`/viewlecture/${course._id}`}
                     className="w-full"
-                    aria-label={`${started ? 'Continue' : 'Watch Now'}: ${course.title}`}
+                    aria-label={`${started ? t('enrolled.continue') : t('enroll.watchNow')}: ${course.title}`}
                   >
-                    {started ? 'Continue' : 'Watch Now'}
+                    {started ? t('enrolled.continue') : t('enroll.watchNow')}
                   </ButtonLink>
                 </CourseCard>
               </li>

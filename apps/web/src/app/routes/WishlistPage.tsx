@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { usePageTitle } from '@/components/ui/usePageTitle';
 import { CourseCard, CourseCardSkeleton } from '@/features/courses';
 import { useWishlist } from '@/features/wishlist';
+import { useT } from '@/i18n';
 
 const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw';
 
@@ -15,13 +16,14 @@ const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw';
  * Courses unpublished since they were saved are not listed.
  */
 export default function WishlistPage() {
-  usePageTitle('My Wishlist');
+  const t = useT();
+  usePageTitle(t('titles.wishlist'));
   const wishlist = useWishlist(true);
   const courses = wishlist.data?.courses ?? [];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <PageHeader title="My Wishlist" back="/" backLabel="Back to Home" />
+      <PageHeader title={t('titles.wishlist')} back="/" backLabel={t('catalog.backHome')} />
       {wishlist.isPending ? (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -30,15 +32,15 @@ export default function WishlistPage() {
         </div>
       ) : wishlist.isError ? (
         <ErrorState
-          title="Could not load your wishlist. Check your connection and try again."
+          title={t('wishlist.loadFailed')}
           onRetry={() => void wishlist.refetch()}
           retrying={wishlist.isFetching}
         />
       ) : courses.length === 0 ? (
-        <EmptyState title="Your wishlist is empty." icon={<Heart size={40} />}>
-          <p className="text-sm text-muted">Tap the heart on a course to save it for later.</p>
+        <EmptyState title={t('wishlist.empty')} icon={<Heart size={40} />}>
+          <p className="text-sm text-muted">{t('wishlist.emptyHint')}</p>
           <ButtonLink to="/allcourses" size="sm" className="mt-2">
-            Browse Courses
+            {t('common.browseCourses')}
           </ButtonLink>
         </EmptyState>
       ) : (

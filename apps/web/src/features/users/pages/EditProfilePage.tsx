@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
+import { IMAGE_MAX_BYTES } from '@kaksha/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { TextArea, TextInput } from '@/components/ui/Field';
 import { FileInput } from '@/components/ui/FileInput';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCurrentUser } from '@/lib/current-user';
 import { toast } from '@/lib/toast';
@@ -18,6 +19,7 @@ import { useUpdateProfile } from '../api/update-profile';
  * educators also choose whether their e-mail shows on their public profile (off unless chosen).
  */
 export default function EditProfilePage() {
+  const t = useT();
   const { user } = useCurrentUser();
   const [name, setName] = useState(user?.name ?? '');
   const [description, setDescription] = useState(user?.description ?? '');
@@ -48,9 +50,9 @@ export default function EditProfilePage() {
     const refusal = !file
       ? null
       : !file.type.startsWith('image/')
-        ? 'Please choose an image file'
+        ? t('profile.chooseImage')
         : file.size > IMAGE_MAX_BYTES
-          ? MESSAGES.imageTooLarge
+          ? t('messages.imageTooLarge')
           : null;
     if (refusal) {
       toast.error(refusal);
@@ -68,12 +70,12 @@ export default function EditProfilePage() {
       { name, description, photo, ...(user.role === 'educator' ? { showContactEmail } : {}) },
       {
         onSuccess: () => {
-          toast.success(MESSAGES.profileUpdateSuccess);
+          toast.success(t('messages.profileUpdateSuccess'));
           navigate('/');
         },
         onError: (error) => {
-          toast.error(MESSAGES.profileUpdateError);
-          setProblem(errorMessage(error, MESSAGES.profileUpdateError));
+          toast.error(t('messages.profileUpdateError'));
+          setProblem(errorMessage(error, t('messages.profileUpdateError')));
         },
       },
     );
@@ -81,49 +83,56 @@ export default function EditProfilePage() {
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
-      <PageHeader title="Edit Profile" back="/profile" backLabel="Back to profile" />
+      <PageHeader title={t('titles.editProfile')} back="/profile" backLabel={t('profile.backToProfile')} />
       <Card className="p-6 sm:p-8">
         <form onSubmit={submit} className="flex flex-col gap-5">
           <div className="flex flex-col items-center gap-4 sm:flex-row">
             <Avatar name={name || user.name} photoUrl={preview ?? user.photoUrl} size={96} />
             <div className="w-full">
               <FileInput
-                label="Select Avatar"
+                label={t('profile.selectAvatar')}
                 name="photoUrl"
                 accept="image/*"
                 onChange={pickPhoto}
                 error={fields?.photoUrl}
-                hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square."
+                hint={t('profile.avatarHint')}
               />
             </div>
           </div>
           <TextInput
-            label="Full Name"
+            label={t('profile.fullName')}
             name="name"
             autoComplete="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={fields?.name}
           />
-          <TextInput label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" />
+          <TextInput
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            value={user.email}
+            readOnly
+            aria-readonly="true"
+          />
           {user.role === 'educator' && (
             <div className="flex flex-col gap-1">
               <Checkbox
-                label="Show my e-mail on my public instructor profile"
+                label={t('profile.showEmail')}
                 name="showContactEmail"
                 checked={showContactEmail}
                 onChange={(e) => setShowContactEmail(e.target.checked)}
                 aria-describedby="contact-email-hint"
               />
               <p id="contact-email-hint" className="pl-7 text-xs text-muted">
-                Off: learners see your name, photo and bio, not your address.
+                {t('profile.showEmailHint')}
               </p>
             </div>
           )}
           <TextArea
-            label="Description"
+            label={t('profile.description')}
             name="description"
-            placeholder="Tell us about yourself"
+            placeholder={t('profile.descriptionPlaceholder')}
             rows={3}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
@@ -135,7 +144,7 @@ export default function EditProfilePage() {
             </p>
           )}
           <Button type="submit" busy={update.isPending} className="w-full sm:w-auto sm:self-end">
-            Save Changes
+            {t('profile.save')}
           </Button>
         </form>
       </Card>

@@ -5,20 +5,23 @@ import { ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
-import { ROLE_LABELS } from '@/lib/ui-constants';
+import { formatNumber } from '@/lib/format';
+import { roleName } from '@/lib/labels';
 
 /**
  * /profile (spec §2): avatar, name, role, email, bio and the number of enrolled courses;
  * `children` (what other features add, such as certificates) goes under the card.
  */
 export default function ProfilePage({ children }: { children?: ReactNode }) {
+  const t = useT();
   const { user } = useCurrentUser();
   if (!user) return null;
   const count = user.enrolledCourses.length;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <PageHeader title="My Profile" back="/" backLabel="Back to home" />
+      <PageHeader title={t('titles.profile')} back="/" backLabel={t('profile.backHome')} />
       <Card className="overflow-hidden">
         <div className="h-24 bg-gradient-to-r from-ink to-slate-700 sm:h-28" aria-hidden="true" />
         <div className="px-6 pb-8">
@@ -29,34 +32,36 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
             <div className="min-w-0 flex-1 sm:pt-14">
               <h2 className="truncate text-2xl font-bold text-ink">{user.name}</h2>
               <div className="mt-1">
-                <Chip tone={user.role === 'educator' ? 'brand' : 'neutral'}>{ROLE_LABELS[user.role]}</Chip>
+                <Chip tone={user.role === 'educator' ? 'brand' : 'neutral'}>{roleName(user.role)}</Chip>
               </div>
             </div>
             <ButtonLink to="/editprofile" variant="secondary" className="sm:mt-14">
               <Pencil size={16} aria-hidden="true" />
-              Edit Profile
+              {t('titles.editProfile')}
             </ButtonLink>
           </div>
 
           <dl className="mt-8 grid gap-5 sm:grid-cols-2">
             <div>
-              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Email</dt>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{t('auth.email')}</dt>
               <dd className="mt-1 flex items-center gap-2 break-all text-ink">
                 <Mail size={16} aria-hidden="true" className="shrink-0 text-muted" />
                 {user.email}
               </dd>
             </div>
             <div>
-              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Enrolled Courses</dt>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+                {t('profile.enrolledCourses')}
+              </dt>
               <dd className="mt-1 flex items-center gap-2 text-ink">
                 <BookOpen size={16} aria-hidden="true" className="shrink-0 text-muted" />
-                {count} {count === 1 ? 'course' : 'courses'}
+                {t('course.creator.courses', { count, shown: formatNumber(count) })}
               </dd>
             </div>
             <div className="sm:col-span-2">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Bio</dt>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{t('profile.bio')}</dt>
               <dd className="mt-1 whitespace-pre-line text-ink">
-                {user.description || <span className="text-muted">No bio yet. Tell others about yourself.</span>}
+                {user.description || <span className="text-muted">{t('profile.noBio')}</span>}
               </dd>
             </div>
           </dl>

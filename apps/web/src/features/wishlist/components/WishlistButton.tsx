@@ -1,7 +1,7 @@
-import { MESSAGES } from '@kaksha/contracts';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api';
+import { useT } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { useCurrentUser } from '@/lib/current-user';
 import { toast } from '@/lib/toast';
 import { useToggleWishlist, useWishlist } from '../api/wishlist';
@@ -28,6 +28,7 @@ export function WishlistButton({
   look?: keyof typeof LOOKS;
   visitorTo?: string;
 }) {
+  const t = useT();
   const { user } = useCurrentUser();
   const wishlist = useWishlist(!!user);
   const toggle = useToggleWishlist();
@@ -36,7 +37,7 @@ export function WishlistButton({
     return (
       <Link
         to={visitorTo}
-        aria-label="Add to wishlist: sign up or log in first"
+        aria-label={t('wishlist.visitorAdd')}
         className={`inline-flex shrink-0 items-center justify-center transition-colors ${LOOKS[look]}`}
       >
         <Heart size={20} aria-hidden="true" className="text-ink" strokeWidth={2} />
@@ -52,8 +53,8 @@ export function WishlistButton({
     toggle.mutate(
       { courseId, add: !pressed },
       {
-        onSuccess: (answer) => toast.success(answer.message),
-        onError: (error) => toast.error(errorMessage(error, MESSAGES.somethingWentWrong)),
+        onSuccess: (answer) => toast.success(serverMessage(answer.message)),
+        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };
@@ -61,7 +62,7 @@ export function WishlistButton({
     <button
       type="button"
       aria-pressed={pressed}
-      aria-label={pressed ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-label={pressed ? t('wishlist.remove') : t('wishlist.add')}
       // Until the list is known the heart cannot say which way a click goes.
       disabled={wishlist.isPending}
       onClick={onClick}
