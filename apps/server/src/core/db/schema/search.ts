@@ -135,6 +135,9 @@ export const courseRank = pgTable(
     // so a filtered page reads its index in order and stops after one page.
     index('course_rank_words_idx').using('gin', t.words).with({ fastupdate: false }).where(sql`${t.listed}`),
     index('course_rank_newest_idx').on(t.createdAt.desc(), t.courseId).where(sql`${t.listed}`),
+    // A language's courses (issue #29), newest first: a rare one (a few dozen of 100,000) is found
+    // without reading the table, and a common one's newest page without sorting it.
+    index('course_rank_language_newest_idx').on(t.language, t.createdAt.desc(), t.courseId).where(sql`${t.listed}`),
     index('course_rank_price_asc_idx')
       .on(sql`coalesce(${t.price}, 2147483647)`, t.createdAt.desc(), t.courseId)
       .where(sql`${t.listed}`),
