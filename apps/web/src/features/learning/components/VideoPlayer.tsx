@@ -1,4 +1,5 @@
 import { type SyntheticEvent, useCallback, useId, useRef, useState } from 'react';
+import { useT } from '@/i18n';
 import { mediaUrl } from '@/lib/media-url';
 import { CaptionsMenu, QualityMenu, SpeedMenu } from './video-player/PlayerMenus';
 import type { PlayerSlots, VideoEvents, VideoSource } from './video-player/types';
@@ -32,6 +33,7 @@ export function VideoPlayer({
   timeline,
   ...events
 }: VideoSource & VideoEvents & PlayerSlots & { title: string }) {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const setVideo = useCallback(
     (element: HTMLVideoElement | null) => {
@@ -62,7 +64,7 @@ export function VideoPlayer({
 
   const chooseQuality = (index: number) => {
     source.chooseQuality(index);
-    announce(`Quality: ${index < 0 ? 'Auto' : levelName(levels, index)}`);
+    announce(t('player.qualityIs', { quality: index < 0 ? t('player.auto') : levelName(levels, index) }));
   };
 
   const handleLoadedMetadata = (e: SyntheticEvent<HTMLVideoElement>) => {
@@ -88,7 +90,7 @@ export function VideoPlayer({
         height={360}
         tabIndex={0}
         className={`w-full bg-black ${fullscreen ? 'min-h-0 flex-1' : 'aspect-video'}`}
-        aria-label={`Lecture video: ${title}`}
+        aria-label={t('player.video', { title })}
         aria-describedby={`${ids}-keys`}
         onLoadedMetadata={handleLoadedMetadata}
         onDurationChange={onDuration}
@@ -109,8 +111,7 @@ export function VideoPlayer({
         {notice}
       </p>
       <p id={`${ids}-keys`} className="sr-only">
-        Keys: Space plays or pauses, Left and Right arrows seek 5 seconds, Up and Down arrows change the volume, F
-        toggles full screen, C turns captions on or off.
+        {t('player.keysHelp')}
       </p>
       {timeline && duration > 0 && timeline(duration)}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-slate-900 px-3 py-2 text-sm text-slate-100">
@@ -127,7 +128,7 @@ export function VideoPlayer({
           <CaptionsMenu captions={captions} caption={settings.caption} onChoose={settings.chooseCaption} />
         )}
         <p aria-hidden="true" className="ml-auto hidden text-xs text-slate-300 md:block">
-          Keys: Space · ← → · ↑ ↓ · F · C
+          {t('player.keysShort')}
         </p>
       </div>
     </div>

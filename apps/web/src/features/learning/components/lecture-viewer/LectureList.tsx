@@ -1,6 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import type { ReactNode } from 'react';
 import { Collapsible } from '@/components/ui/Collapsible';
+import { useT } from '@/i18n';
 import { curriculumGroups, lectureCountLabel } from '@/lib/curriculum';
 import type { CourseProgress, LectureProgress } from '../../api/progress';
 import { ProgressBar } from '../ProgressBar';
@@ -30,6 +31,7 @@ export function LectureList({
   afterSection?: (sectionId: string) => ReactNode;
   listEnd?: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="rounded-card border border-line bg-white p-5 shadow-sm">
       <h2 id="all-lectures-title" className="mb-3 text-xl font-bold text-ink">
@@ -39,12 +41,12 @@ export function LectureList({
         <div className="mb-4">
           <ProgressBar
             percent={progress.percent}
-            label={`${progress.completedCount} of ${progress.totalLectures} lectures`}
+            label={t('enrolled.progress', { done: progress.completedCount, total: progress.totalLectures })}
           />
         </div>
       )}
       {course.lectures.length === 0 ? (
-        <p className="text-sm text-muted">No lectures available.</p>
+        <p className="text-sm text-muted">{t('course.noLectures')}</p>
       ) : (
         <div className="flex flex-col gap-3">
           {curriculumGroups(course).map(({ section, lectures }) => {

@@ -1,5 +1,6 @@
 import type { Lecture } from '@kaksha/contracts';
 import { CircleCheck, CirclePlay, Lock } from 'lucide-react';
+import { useT } from '@/i18n';
 import type { LectureProgress } from '../../api/progress';
 import { formatClock } from '../format-clock';
 
@@ -19,6 +20,7 @@ export function LectureListItem({
   saved: LectureProgress | undefined;
   onChoose: () => void;
 }) {
+  const t = useT();
   const done = !!saved?.completed;
   const resumeAt = !done && saved && saved.positionSeconds >= 1 ? saved.positionSeconds : null;
   return (
@@ -39,15 +41,17 @@ export function LectureListItem({
         <span className="w-6 shrink-0 text-xs font-semibold tabular-nums opacity-70">{number}.</span>
         <span className="flex flex-1 flex-col">
           {lecture.lectureTitle}
-          {resumeAt !== null && <span className="text-xs opacity-80">Stopped at {formatClock(resumeAt)}</span>}
+          {resumeAt !== null && (
+            <span className="text-xs opacity-80">{t('viewer.stoppedAt', { at: formatClock(resumeAt) })}</span>
+          )}
         </span>
         {!watchable ? (
-          <Lock size={16} role="img" aria-label="Locked" />
+          <Lock size={16} role="img" aria-label={t('course.locked')} />
         ) : done ? (
           <CircleCheck
             size={18}
             role="img"
-            aria-label="Completed"
+            aria-label={t('viewer.completed')}
             className={active ? 'text-green-300' : 'text-green-700'}
           />
         ) : (

@@ -2,6 +2,7 @@ import type { LectureResource } from '@kaksha/contracts';
 import { Download, FileArchive, FileCode, FileImage, FileText } from 'lucide-react';
 import { useId } from 'react';
 import { buttonClass } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { formatFileSize } from '@/lib/format';
 import { mediaUrl } from '@/lib/media-url';
 
@@ -23,12 +24,13 @@ function FileIcon({ contentType }: { contentType: string }) {
  * viewer may not open the lecture (the server would refuse the download too).
  */
 export function LectureResources({ resources }: { resources: LectureResource[] | undefined }) {
+  const t = useT();
   const headingId = useId();
   if (!resources || resources.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="rounded-card border border-line bg-white p-4 shadow-sm sm:p-5">
       <h3 id={headingId} className="mb-2 text-base font-semibold text-ink">
-        Resources <span className="font-normal text-muted">({resources.length})</span>
+        {t('viewer.resources')} <span className="font-normal text-muted">({resources.length})</span>
       </h3>
       <ul className="divide-y divide-line">
         {resources.map((r) => (
@@ -43,11 +45,11 @@ export function LectureResources({ resources }: { resources: LectureResource[] |
             <a
               href={mediaUrl(r.url)}
               download={r.fileName}
-              aria-label={`Download ${r.title} (${formatFileSize(r.size)})`}
+              aria-label={t('viewer.download', { title: r.title, size: formatFileSize(r.size) })}
               className={buttonClass('secondary', 'sm', 'shrink-0')}
             >
               <Download size={16} aria-hidden="true" />
-              <span className="hidden sm:inline">Download</span>
+              <span className="hidden sm:inline">{t('viewer.downloadShort')}</span>
             </a>
           </li>
         ))}

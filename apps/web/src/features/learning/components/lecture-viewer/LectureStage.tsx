@@ -1,6 +1,7 @@
 import type { Lecture } from '@kaksha/contracts';
 import { CircleCheck, Lock, RotateCcw } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import type { LectureProgress } from '../../api/progress';
 import { LecturePlayer } from '../LecturePlayer';
 import type { PlayerSlots } from '../VideoPlayer';
@@ -28,6 +29,7 @@ export function LectureStage({
   autoPlay: boolean;
   onSaved: (saved: LectureProgress) => void;
 }) {
+  const t = useT();
   if (lecture && watchable && lecture.videoUrl) {
     return (
       <LecturePlayer
@@ -45,17 +47,17 @@ export function LectureStage({
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-card bg-slate-900 px-6 text-center text-slate-200">
       {lecture && !lecture.videoUrl ? (
-        <p>This lecture has no video yet.</p>
+        <p>{t('viewer.noVideo')}</p>
       ) : lecture ? (
         <>
           <Lock size={36} aria-hidden="true" />
-          <p>This lecture is locked. Enroll in the course to watch it.</p>
+          <p>{t('viewer.locked')}</p>
           <ButtonLink to={`/viewcourse/${courseId}`} variant="brand" size="sm">
-            View course
+            {t('viewer.viewCourse')}
           </ButtonLink>
         </>
       ) : (
-        <p>No lectures available.</p>
+        <p>{t('course.noLectures')}</p>
       )}
     </div>
   );
@@ -73,6 +75,7 @@ export function LectureTitleBar({
   marking: boolean;
   onToggle?: () => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
@@ -84,7 +87,7 @@ export function LectureTitleBar({
           onClick={onToggle}
           icon={completed ? <RotateCcw size={16} aria-hidden="true" /> : <CircleCheck size={16} aria-hidden="true" />}
         >
-          {completed ? 'Mark as not complete' : 'Mark as complete'}
+          {completed ? t('viewer.markNotComplete') : t('viewer.markComplete')}
         </Button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { LectureCaption } from '@kaksha/contracts';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 import { type Level, levelName } from './useHlsSource';
 import { speedLabel } from './usePlayerSettings';
 
@@ -45,10 +46,13 @@ export function QualityMenu({
   activeLevel: number;
   onChoose: (index: number) => void;
 }) {
+  const t = useT();
   return (
-    <Menu label="Quality" value={quality} parse={Number} onChoose={onChoose}>
+    <Menu label={t('player.quality')} value={quality} parse={Number} onChoose={onChoose}>
       <option value={-1}>
-        {quality < 0 && activeLevel >= 0 ? `Auto (${levelName(levels, activeLevel)})` : 'Auto'}
+        {quality < 0 && activeLevel >= 0
+          ? t('player.autoAt', { quality: levelName(levels, activeLevel) })
+          : t('player.auto')}
       </option>
       {[...levels]
         .sort((a, b) => b.height - a.height)
@@ -62,11 +66,12 @@ export function QualityMenu({
 }
 
 export function SpeedMenu({ speed, onChoose }: { speed: number; onChoose: (rate: number) => void }) {
+  const t = useT();
   return (
-    <Menu label="Speed" value={speed} parse={Number} onChoose={onChoose}>
+    <Menu label={t('player.speed')} value={speed} parse={Number} onChoose={onChoose}>
       {SPEEDS.map((rate) => (
         <option key={rate} value={rate}>
-          {rate === 1 ? '1× (normal)' : speedLabel(rate)}
+          {rate === 1 ? t('player.normalSpeed') : speedLabel(rate)}
         </option>
       ))}
     </Menu>
@@ -83,9 +88,10 @@ export function CaptionsMenu({
   caption: string;
   onChoose: (lang: string) => void;
 }) {
+  const t = useT();
   return (
-    <Menu label="Captions" value={caption} parse={String} onChoose={onChoose}>
-      <option value="">Off</option>
+    <Menu label={t('player.captions')} value={caption} parse={String} onChoose={onChoose}>
+      <option value="">{t('player.off')}</option>
       {captions.map((c) => (
         <option key={c.lang} value={c.lang}>
           {c.label}

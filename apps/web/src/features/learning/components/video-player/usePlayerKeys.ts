@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { translate } from '@/i18n';
 import { formatClock } from '../format-clock';
 
 /** How far ←/→ seek and ↑/↓ change the volume. */
@@ -35,10 +36,10 @@ export function usePlayerKeys({
       case ' ': {
         if (video.paused) {
           void video.play()?.catch(() => {});
-          announce('Playing');
+          announce(translate('player.playing'));
         } else {
           video.pause();
-          announce('Paused');
+          announce(translate('player.paused'));
         }
         break;
       }
@@ -47,7 +48,12 @@ export function usePlayerKeys({
         const step = key === 'ArrowLeft' ? -SEEK_SECONDS : SEEK_SECONDS;
         const end = Number.isFinite(video.duration) ? video.duration : Number.POSITIVE_INFINITY;
         video.currentTime = Math.min(end, Math.max(0, video.currentTime + step));
-        announce(`${step < 0 ? 'Back' : 'Forward'} ${SEEK_SECONDS} seconds: ${formatClock(video.currentTime)}`);
+        announce(
+          translate(step < 0 ? 'player.back' : 'player.forward', {
+            seconds: SEEK_SECONDS,
+            at: formatClock(video.currentTime),
+          }),
+        );
         break;
       }
       case 'ArrowUp':
@@ -56,7 +62,7 @@ export function usePlayerKeys({
         const volume = Math.round(Math.min(1, Math.max(0, video.volume + step)) * 100) / 100;
         video.volume = volume;
         if (step > 0) video.muted = false;
-        announce(`Volume ${Math.round(volume * 100)}%`);
+        announce(translate('player.volume', { percent: Math.round(volume * 100) }));
         break;
       }
       case 'f':

@@ -1,5 +1,6 @@
 import type { LectureCaption } from '@kaksha/contracts';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { translate } from '@/i18n';
 
 export const speedLabel = (rate: number) => `${rate}×`;
 
@@ -56,7 +57,7 @@ export function usePlayerSettings({
     video.defaultPlaybackRate = rate;
     video.playbackRate = rate;
     setSpeed(rate);
-    announce(`Speed ${speedLabel(rate)}`);
+    announce(translate('player.speedIs', { speed: speedLabel(rate) }));
   };
 
   const chooseCaption = (lang: string) => {
@@ -68,12 +69,12 @@ export function usePlayerSettings({
     if (lang) lastCaption.current = lang;
     setCaption(lang);
     const chosen = captions.find((c) => c.lang === lang);
-    announce(chosen ? `Captions: ${chosen.label}` : 'Captions off');
+    announce(chosen ? translate('player.captionsIs', { label: chosen.label }) : translate('player.captionsOff'));
   };
 
   /** Off when on; else the captions last shown, or the first. */
   const toggleCaptions = () => {
-    if (captions.length === 0) announce('This video has no captions');
+    if (captions.length === 0) announce(translate('player.noCaptions'));
     else if (caption) chooseCaption('');
     else chooseCaption(captions.find((c) => c.lang === lastCaption.current)?.lang ?? captions[0].lang);
   };
@@ -83,11 +84,11 @@ export function usePlayerSettings({
     if (!box) return;
     if (document.fullscreenElement) {
       void document.exitFullscreen?.();
-      announce('Exited full screen');
+      announce(translate('player.exitedFullScreen'));
     } else if (box.requestFullscreen) {
       box.requestFullscreen().then(
-        () => announce('Full screen'),
-        () => announce('Full screen is not available'),
+        () => announce(translate('player.fullScreen')),
+        () => announce(translate('player.noFullScreen')),
       );
     }
   };
