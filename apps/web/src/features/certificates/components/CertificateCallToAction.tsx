@@ -1,5 +1,6 @@
 import { Award } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { certificatePath, useClaimCertificate, useMyCertificates } from '../api/certificates';
@@ -10,6 +11,7 @@ import { certificatePath, useClaimCertificate, useMyCertificates } from '../api/
  * decides: a 409 says what is still missing.
  */
 export function CertificateCallToAction({ courseId, complete }: { courseId: string; complete: boolean }) {
+  const t = useT();
   const mine = useMyCertificates();
   const claim = useClaimCertificate(courseId);
   const issued = mine.data?.find((c) => c.courseId === courseId);
@@ -23,18 +25,18 @@ export function CertificateCallToAction({ courseId, complete }: { courseId: stri
     >
       <h2 id="certificate-cta-title" className="flex items-center gap-2 text-lg font-bold text-ink">
         <Award size={22} aria-hidden="true" />
-        Course certificate
+        {t('certificate.cta.title')}
       </h2>
       {issued ? (
         <>
-          <p className="text-sm text-ink">You completed this course. Your certificate is ready to share.</p>
+          <p className="text-sm text-ink">{t('certificate.cta.ready')}</p>
           <ButtonLink to={certificatePath(issued._id)} variant="primary" size="sm" className="w-fit">
-            View certificate
+            {t('certificate.cta.view')}
           </ButtonLink>
         </>
       ) : complete ? (
         <>
-          <p className="text-sm text-ink">You completed every lecture and passed every quiz. Well done!</p>
+          <p className="text-sm text-ink">{t('certificate.cta.complete')}</p>
           <Button
             variant="primary"
             size="sm"
@@ -42,16 +44,16 @@ export function CertificateCallToAction({ courseId, complete }: { courseId: stri
             busy={claim.isPending || mine.isPending}
             onClick={() =>
               claim.mutate(undefined, {
-                onSuccess: () => toast.success('Certificate issued'),
+                onSuccess: () => toast.success(t('certificate.cta.issued')),
                 onError: (error) => toast.error(errorMessage(error)),
               })
             }
           >
-            Get certificate
+            {t('certificate.cta.get')}
           </Button>
         </>
       ) : (
-        <p className="text-sm text-muted">Complete every lecture and pass every quiz to get your certificate.</p>
+        <p className="text-sm text-muted">{t('certificate.cta.how')}</p>
       )}
     </section>
   );

@@ -1,24 +1,26 @@
 import { Award, Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, Skeleton } from '@/components/ui/Card';
+import { useT } from '@/i18n';
+import { formatLongDate } from '@/lib/format';
 import { certificatePath, certificatePdfUrl, useMyCertificates } from '../api/certificates';
-import { formatIssued } from './format';
 
 /** The learner's certificates on /profile, each linking to its public page and its PDF. */
 export function MyCertificates() {
+  const t = useT();
   const { data, isPending, isError } = useMyCertificates();
   return (
     <Card className="mt-6 p-6">
       <h2 className="mb-4 flex items-center gap-2 text-xl font-bold text-ink">
         <Award size={22} aria-hidden="true" />
-        My Certificates
+        {t('certificate.mine.title')}
       </h2>
       {isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : isError ? (
-        <p className="text-sm text-muted">Your certificates could not be loaded. Refresh the page to try again.</p>
+        <p className="text-sm text-muted">{t('certificate.mine.failed')}</p>
       ) : data.length === 0 ? (
-        <p className="text-sm text-muted">No certificates yet. Complete a course and pass its quizzes to earn one.</p>
+        <p className="text-sm text-muted">{t('certificate.mine.none')}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {data.map((c) => (
@@ -31,13 +33,13 @@ export function MyCertificates() {
                   {c.courseTitle}
                 </Link>
                 <p className="text-sm text-muted">
-                  Issued {formatIssued(c.issuedAt)} · taught by {c.educatorName}
+                  {t('certificate.mine.issued', { date: formatLongDate(c.issuedAt), educator: c.educatorName })}
                 </p>
               </div>
               <a
                 href={certificatePdfUrl(c._id)}
                 className="inline-flex min-h-11 w-fit items-center gap-2 rounded-lg px-2 text-sm font-semibold text-ink hover:bg-surface"
-                aria-label={`Download PDF of the ${c.courseTitle} certificate`}
+                aria-label={t('certificate.mine.pdfLabel', { course: c.courseTitle })}
               >
                 <Download size={16} aria-hidden="true" />
                 PDF

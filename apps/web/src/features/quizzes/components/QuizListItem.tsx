@@ -1,5 +1,6 @@
 import type { Quiz } from '@kaksha/contracts';
 import { CircleCheck, ClipboardList } from 'lucide-react';
+import { useT } from '@/i18n';
 
 /**
  * Where each quiz goes in a curriculum: after its section when that section is shown, otherwise
@@ -18,11 +19,12 @@ export function placeQuizzes(quizzes: Quiz[], shownSectionIds: ReadonlySet<strin
 
 /** A quiz in the lecture list: opens the quiz, with the viewer's pass or best score. */
 export function QuizListItem({ quiz, active, onOpen }: { quiz: Quiz; active: boolean; onOpen: () => void }) {
+  const t = useT();
   const status = quiz.passed
-    ? `Passed · best ${quiz.bestScorePercent}%`
+    ? t('quiz.item.passed', { best: quiz.bestScorePercent ?? 0 })
     : quiz.bestScorePercent !== null
-      ? `Best ${quiz.bestScorePercent}% · pass mark ${quiz.passPercent}%`
-      : `${quiz.questions.length} ${quiz.questions.length === 1 ? 'question' : 'questions'} · pass mark ${quiz.passPercent}%`;
+      ? t('quiz.item.best', { best: quiz.bestScorePercent, pass: quiz.passPercent })
+      : t('quiz.item.new', { count: quiz.questions.length, pass: quiz.passPercent });
   return (
     <li>
       <button
@@ -36,7 +38,7 @@ export function QuizListItem({ quiz, active, onOpen }: { quiz: Quiz; active: boo
         <ClipboardList size={18} aria-hidden="true" className="shrink-0" />
         <span className="flex flex-1 flex-col">
           <span>
-            <span className="sr-only">Quiz: </span>
+            <span className="sr-only">{t('quiz.prefix')} </span>
             {quiz.title}
           </span>
           <span className="text-xs opacity-80">{status}</span>
@@ -45,7 +47,7 @@ export function QuizListItem({ quiz, active, onOpen }: { quiz: Quiz; active: boo
           <CircleCheck
             size={18}
             role="img"
-            aria-label="Passed"
+            aria-label={t('quiz.passed')}
             className={active ? 'text-green-300' : 'text-green-700'}
           />
         )}

@@ -1,5 +1,6 @@
 import type { Quiz } from '@kaksha/contracts';
 import { useId } from 'react';
+import { useT } from '@/i18n';
 import { Intro } from './quiz-player/Intro';
 import { QuestionStep } from './quiz-player/QuestionStep';
 import { Results } from './quiz-player/Results';
@@ -12,6 +13,7 @@ import { useQuizAttempt } from './quiz-player/useQuizAttempt';
  * quiz shows them (its `showAnswers`: always, once passed, or never).
  */
 export function QuizPlayer({ quiz, onClose }: { quiz: Quiz; onClose: () => void }) {
+  const t = useT();
   const { stage, taken, answers, headingRef, start, answer, goTo, send, submitting } = useQuizAttempt(quiz);
   const titleId = useId();
 
@@ -22,7 +24,7 @@ export function QuizPlayer({ quiz, onClose }: { quiz: Quiz; onClose: () => void 
       data-testid="quiz-player"
     >
       <div className="flex flex-col gap-1">
-        <p className="text-xs font-semibold uppercase tracking-wide text-muted">Quiz</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-muted">{t('quiz.label')}</p>
         <h2 id={titleId} className="text-xl font-bold text-ink sm:text-2xl">
           {quiz.title}
         </h2>

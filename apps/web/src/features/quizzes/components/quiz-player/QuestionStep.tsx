@@ -2,6 +2,7 @@ import type { QuizQuestion } from '@kaksha/contracts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type RefObject, useId } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 
 /**
  * One question of an attempt: radio buttons for one answer, checkboxes for several; Next (or
@@ -30,6 +31,7 @@ export function QuestionStep({
   onSubmit: () => void;
   submitting: boolean;
 }) {
+  const t = useT();
   const name = useId();
   const hintId = useId();
   const multiple = question.kind === 'multiple';
@@ -57,7 +59,7 @@ export function QuestionStep({
           </h3>
         </legend>
         <p id={hintId} className="-mt-1 text-sm text-muted">
-          {multiple ? 'Choose every correct answer.' : 'Choose one answer.'}
+          {multiple ? t('quiz.chooseEvery') : t('quiz.chooseOne')}
         </p>
         {question.options.map((option, i) => (
           <OptionChoice
@@ -80,10 +82,10 @@ export function QuestionStep({
           icon={<ArrowLeft size={16} aria-hidden="true" />}
           className="w-full sm:w-auto"
         >
-          Previous
+          {t('quiz.previous')}
         </Button>
         <Button type="submit" disabled={chosen.length === 0} busy={last && submitting} className="w-full sm:w-auto">
-          {last ? 'Submit answers' : 'Next question'}
+          {last ? t('quiz.submit') : t('quiz.next')}
           {!last && <ArrowRight size={16} aria-hidden="true" />}
         </Button>
       </div>
@@ -93,15 +95,14 @@ export function QuestionStep({
 
 /** "Question 2 of 5" and a bar. */
 function QuizProgress({ index, total }: { index: number; total: number }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm font-medium text-muted">
-        Question {index + 1} of {total}
-      </p>
+      <p className="text-sm font-medium text-muted">{t('quiz.progress', { number: index + 1, total })}</p>
       <div
         className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
         role="progressbar"
-        aria-label="Quiz progress"
+        aria-label={t('quiz.progressLabel')}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={index + 1}

@@ -2,6 +2,7 @@ import type { Quiz, QuizQuestion, QuizResult } from '@kaksha/contracts';
 import { CircleCheck, CircleX, RotateCcw } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { attemptsWord, letter } from './words';
 
 type GradedAnswer = QuizResult['results'][number];
@@ -26,6 +27,7 @@ export function Results({
   onRetry: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const correctCount = result.results.filter((r) => r.correct).length;
   const hidden = !result.answersShown;
   return (
@@ -35,23 +37,24 @@ export function Results({
       >
         <h3 ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-lg font-bold">
           {result.passed ? <CircleCheck size={22} aria-hidden="true" /> : <CircleX size={22} aria-hidden="true" />}
-          {result.passed ? 'Passed' : 'Not passed'}: you scored {result.scorePercent}%
+          {t(result.passed ? 'quiz.result.passed' : 'quiz.result.notPassed', { score: result.scorePercent })}
         </h3>
         <p className="text-sm">
-          {hidden ? '' : `${correctCount} of ${result.results.length} correct. `}The pass mark is {quiz.passPercent}%.
+          {hidden ? '' : `${t('quiz.result.correct', { correct: correctCount, total: result.results.length })} `}
+          {t('quiz.result.passMark', { pass: quiz.passPercent })}
         </p>
         <p className="text-sm">
-          Attempt {result.attempt}
-          {result.attemptsLeft !== null && ` · ${attemptsWord(result.attemptsLeft)} left`} · Best score{' '}
-          {result.bestScorePercent}%
+          {t('quiz.result.attempt', { attempt: result.attempt })}
+          {result.attemptsLeft !== null &&
+            ` · ${t('quiz.result.left', { attempts: attemptsWord(result.attemptsLeft) })}`}
+          {' · '}
+          {t('quiz.result.best', { best: result.bestScorePercent })}
         </p>
       </div>
 
       {hidden && (
         <p className="rounded-lg bg-surface px-4 py-3 text-sm text-ink" role="note">
-          {quiz.showAnswers === 'never'
-            ? 'This quiz does not show its correct answers.'
-            : 'The correct answers and explanations are shown once you pass.'}
+          {quiz.showAnswers === 'never' ? t('quiz.result.neverShown') : t('quiz.result.shownOnPass')}
         </p>
       )}
 
@@ -66,13 +69,13 @@ export function Results({
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {result.passed ? null : result.attemptsLeft !== 0 ? (
           <Button onClick={onRetry} icon={<RotateCcw size={16} aria-hidden="true" />} className="w-full sm:w-auto">
-            Try again
+            {t('quiz.result.tryAgain')}
           </Button>
         ) : (
-          <p className="text-sm text-muted sm:self-center">You have used all your attempts at this quiz.</p>
+          <p className="text-sm text-muted sm:self-center">{t('quiz.result.noneLeft')}</p>
         )}
         <Button variant="secondary" onClick={onClose} className="w-full sm:w-auto">
-          Back to lectures
+          {t('quiz.backToLectures')}
         </Button>
       </div>
     </div>
@@ -91,39 +94,50 @@ function GradedQuestion({
   graded: GradedAnswer;
   mine: string[];
 }) {
+  const t = useT();
   // Letters as this attempt showed the options (its own shuffled order), in that order.
   const list = (ids: string[]) => {
     const shown = question.optionIds.flatMap((id, i) =>
       ids.includes(id) ? [`${letter(i)}. ${question.options[i]}`] : [],
     );
-    return shown.length ? shown.join('; ') : 'No answer';
+    return shown.length ? shown.join('; ') : t('quiz.result.noAnswer');
   };
   return (
     <li className="rounded-lg border border-line p-4">
       <div className="flex items-start gap-3">
         {graded.correct === true && (
-          <CircleCheck size={20} role="img" aria-label="Correct" className="mt-0.5 shrink-0 text-green-700" />
+          <CircleCheck
+            size={20}
+            role="img"
+            aria-label={t('quiz.result.correctMark')}
+            className="mt-0.5 shrink-0 text-green-700"
+          />
         )}
         {graded.correct === false && (
-          <CircleX size={20} role="img" aria-label="Incorrect" className="mt-0.5 shrink-0 text-red-700" />
+          <CircleX
+            size={20}
+            role="img"
+            aria-label={t('quiz.result.incorrectMark')}
+            className="mt-0.5 shrink-0 text-red-700"
+          />
         )}
         <div className="flex min-w-0 flex-col gap-2 text-sm">
           <p className="whitespace-pre-line font-semibold text-ink">
             {number}. {question.prompt}
           </p>
           <p className="text-ink">
-            <span className="text-muted">Your answer: </span>
+            <span className="text-muted">{t('quiz.result.yourAnswer')} </span>
             {list(mine)}
           </p>
           {graded.correct === false && graded.correctOptionIds && (
             <p className="text-ink">
-              <span className="text-muted">Correct answer: </span>
+              <span className="text-muted">{t('quiz.result.correctAnswer')} </span>
               <span className="font-medium">{list(graded.correctOptionIds)}</span>
             </p>
           )}
           {graded.explanation && (
             <p className="whitespace-pre-line rounded-md bg-surface px-3 py-2 text-ink">
-              <span className="font-medium">Why: </span>
+              <span className="font-medium">{t('quiz.result.why')} </span>
               {graded.explanation}
             </p>
           )}

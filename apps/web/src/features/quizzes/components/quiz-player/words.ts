@@ -1,6 +1,7 @@
 import type { Quiz } from '@kaksha/contracts';
+import { translate } from '@/i18n';
 
-export const attemptsWord = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
+export const attemptsWord = (n: number) => translate('quiz.attempts', { count: n });
 
 /** Attempts still open: null for unlimited. */
 export const attemptsLeftOf = (quiz: Quiz) =>
