@@ -1,7 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MIC_UNSUPPORTED, SPOKEN_NONE, SPOKEN_RESULTS } from '@/features/search';
+
+// The spoken answers and the microphone's note (spec §6), in English.
+const SPOKEN_RESULTS = 'These are the top courses I found for you';
+const SPOKEN_NONE = 'No courses found';
+const MIC_UNSUPPORTED = 'Voice search is not supported in this browser';
+
 import { testCourse } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';

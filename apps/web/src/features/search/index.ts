@@ -1,1 +1,1 @@
-export { MIC_UNSUPPORTED, SearchWithAi, SPOKEN_NONE, SPOKEN_RESULTS } from './components/SearchWithAi';
+export { SearchWithAi } from './components/SearchWithAi';

@@ -1,18 +1,15 @@
-import { type Course, MESSAGES, SEARCH_QUERY_MAX } from '@kaksha/contracts';
+import { type Course, SEARCH_QUERY_MAX } from '@kaksha/contracts';
 import { Mic, MicOff, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { largeControlClass } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { useAiSearch } from '../api/ai-search';
 import { SearchStatus } from './SearchStatus';
 import { speak } from './speech';
 import { useVoiceSearch } from './useVoiceSearch';
-
-export const SPOKEN_RESULTS = 'These are the top courses I found for you';
-export const SPOKEN_NONE = 'No courses found';
-export const MIC_UNSUPPORTED = 'Voice search is not supported in this browser';
 
 /**
  * /searchwithai (spec §2, §4): a text input (Enter submits), a search button and a
@@ -22,6 +19,7 @@ export const MIC_UNSUPPORTED = 'Voice search is not supported in this browser';
  * Each result is drawn by `renderCourse` (the course card belongs to the courses feature).
  */
 export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) => ReactNode }) {
+  const t = useT();
   const [input, setInput] = useState('');
   const [results, setResults] = useState<Course[] | null>(null);
   const search = useAiSearch();
@@ -38,18 +36,19 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
   const run = (text: string) => {
     const query = text.trim();
     if (!query) {
-      toast.error(MESSAGES.searchQueryRequired);
+      toast.error(t('messages.searchQueryRequired'));
       return;
     }
     search.mutate(query, {
       onSuccess: (courses) => {
         setResults(courses);
-        speak(courses.length ? SPOKEN_RESULTS : SPOKEN_NONE);
+        // The spoken answer is in the interface's language.
+        speak(courses.length ? t('search.spokenResults') : t('search.spokenNone'));
       },
       onError: (error) => {
         console.error('AI search failed', error);
         setResults([]);
-        speak(SPOKEN_NONE);
+        speak(t('search.spokenNone'));
       },
     });
   };
@@ -64,13 +63,14 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
     voice.toggle();
   };
 
-  const micLabel = listening ? 'Stop listening' : 'Search by voice';
+  const micLabel = listening ? t('search.stopListening') : t('search.byVoice');
+  const unsupported = t('search.micUnsupported');
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <PageHeader title="Search with AI" back="/" />
+      <PageHeader title={t('nav.searchWithAi')} back="/" />
       <search>
         <label htmlFor="ai-search-input" className="mb-2 block text-sm font-medium text-ink">
-          What do you want to learn?
+          {t('search.label')}
         </label>
         <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row">
           <input
@@ -79,7 +79,7 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
             value={input}
             onChange={(e) => setInput(e.target.value)}
             maxLength={SEARCH_QUERY_MAX}
-            placeholder="e.g. beginner python under ₹500"
+            placeholder={t('search.placeholder')}
             className={`${largeControlClass} shadow-sm sm:flex-1`}
             autoComplete="off"
           />
@@ -91,16 +91,16 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
               disabled={listening}
               icon={<Search size={18} aria-hidden="true" />}
             >
-              Search
+              {t('catalog.search')}
             </Button>
             {/* A disabled button shows no tooltip in some browsers: the wrapper carries it. */}
-            <span title={voice.supported ? micLabel : MIC_UNSUPPORTED} className="inline-flex">
+            <span title={voice.supported ? micLabel : unsupported} className="inline-flex">
               <Button
                 variant={listening ? 'danger' : 'secondary'}
                 size="lg"
                 onClick={toggleVoice}
                 disabled={!voice.supported || busy}
-                aria-label={voice.supported ? micLabel : `${micLabel} (${MIC_UNSUPPORTED})`}
+                aria-label={voice.supported ? micLabel : `${micLabel} (${unsupported})`}
                 aria-pressed={listening}
                 icon={voice.supported ? <Mic size={18} aria-hidden="true" /> : <MicOff size={18} aria-hidden="true" />}
               />
@@ -112,7 +112,7 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
       <SearchStatus listening={listening} busy={busy} found={results ? results.length : null} />
       {!busy && !listening && results && results.length > 0 && (
         <>
-          <h2 className="mb-4 text-xl font-bold text-ink">AI Search Results</h2>
+          <h2 className="mb-4 text-xl font-bold text-ink">{t('search.results')}</h2>
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {results.map((course) => (
               <li key={course._id}>{renderCourse(course)}</li>

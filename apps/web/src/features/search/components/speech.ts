@@ -1,3 +1,4 @@
+import { currentLocale, intlLocale } from '@/i18n';
 /**
  * Browser speech: recognition (SpeechRecognition, or the prefixed webkitSpeechRecognition)
  * and synthesis. Only the parts the search page uses are typed.
@@ -37,7 +38,7 @@ export function speak(text: string) {
     if (!synth || typeof SpeechSynthesisUtterance === 'undefined') return;
     synth.cancel();
     const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = 'en-IN';
+    utterance.lang = intlLocale(currentLocale());
     synth.speak(utterance);
   } catch (error) {
     console.warn('speech synthesis failed', error);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { currentLocale, intlLocale } from '@/i18n';
 import { type Recognition, recognitionSupport } from './speech';
 
 /**
@@ -24,7 +25,8 @@ export function useVoiceSearch(onTranscript: (text: string) => void) {
     }
     if (!support.ctor) return;
     const rec = new support.ctor();
-    rec.lang = 'en-IN';
+    // Listens in the interface's language (hi-IN when it is Hindi).
+    rec.lang = intlLocale(currentLocale());
     rec.interimResults = false;
     rec.maxAlternatives = 1;
     rec.continuous = false;
