@@ -29,6 +29,7 @@ const TITLES: [pattern: string, title: MessageKey | ''][] = [
   ['/certificate/:id', 'titles.certificate'],
   ['/purchases', 'titles.purchases'],
   ['/educator/coupons', 'titles.coupons'],
+  ['/educator/questions', 'titles.questions'],
 ];
 
 /** The tab's title for a route, in the interface's language. */

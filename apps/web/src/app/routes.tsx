@@ -19,6 +19,7 @@ import {
 import { enrolledCoursesQuery } from '@/features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '@/features/lectures';
 import { loadPurchasesPage, purchasesQuery } from '@/features/purchases';
+import { loadInboxPage } from '@/features/qa';
 import { allReviewsQuery } from '@/features/reviews';
 import { loadEditProfilePage } from '@/features/users';
 import { wishlistQuery } from '@/features/wishlist';
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
         educator,
         () => queryClient.prefetchQuery(myCouponsQuery),
       ),
+      lazyPage('/educator/questions', loadInboxPage, educator),
       // Public: a certificate's page, for anyone holding its link or QR code.
       lazyPage('/certificate/:id', loadCertificatePage),
       { path: '*', element: <NotFoundPage /> },

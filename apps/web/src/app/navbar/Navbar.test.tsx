@@ -104,7 +104,7 @@ describe('Navbar', () => {
     expect(within(nav()).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/educator/coupons');
   });
 
-  it('the phone menu of an educator offers the header links, the account links, Dashboard and Coupons, once each', async () => {
+  it('the phone menu of an educator offers the header links, the account links, Dashboard, Questions and Coupons, once each', async () => {
     renderNavbar({ ...base, role: 'educator' });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -116,6 +116,7 @@ describe('Navbar', () => {
       'My Wishlist /wishlist',
       'My Purchases /purchases',
       'Dashboard /dashboard',
+      'Questions /educator/questions',
       'Coupons /educator/coupons',
     ]);
   });

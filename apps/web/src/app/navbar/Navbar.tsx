@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button';
 import { useSignOut } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
 import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { AccountMenu } from './AccountMenu';
@@ -13,7 +14,8 @@ import { AuthButton, DASHBOARD_LINK, MAIN_LINKS } from './nav-items';
 /**
  * The top navigation (spec §2): logo to /, for a signed-in user All Courses, Search with AI and
  * My Courses (issue #27), the avatar toggling My Profile / My Courses / My Wishlist, a Dashboard
- * button for educators, Login or LogOut; below 1024 px all of it in a slide-in menu.
+ * button for educators, Login or LogOut; below 1024 px all of it in a slide-in menu. The
+ * notification bell (issue #30) stays in the header at every width.
  */
 export function Navbar() {
   const t = useT();
@@ -70,31 +72,36 @@ export function Navbar() {
             )}
           </div>
 
-          {/* Wide screens */}
-          <div className="hidden items-center gap-3 lg:flex">
-            <LanguageSwitch id="language-switch-nav" />
-            {user?.role === 'educator' && (
-              <ButtonLink to={DASHBOARD_LINK.to} variant="brand">
-                <DASHBOARD_LINK.icon size={16} aria-hidden="true" />
-                {t(DASHBOARD_LINK.label)}
-              </ButtonLink>
-            )}
-            <AccountMenu user={user} loading={isLoading} />
-            {authButton()}
-          </div>
+          <div className="flex items-center gap-2 lg:gap-3">
+            {/* Wide screens */}
+            <div className="hidden items-center gap-3 lg:flex">
+              <LanguageSwitch id="language-switch-nav" />
+              {user?.role === 'educator' && (
+                <ButtonLink to={DASHBOARD_LINK.to} variant="brand">
+                  <DASHBOARD_LINK.icon size={16} aria-hidden="true" />
+                  {t(DASHBOARD_LINK.label)}
+                </ButtonLink>
+              )}
+            </div>
+            <NotificationBell />
+            <div className="hidden items-center gap-3 lg:flex">
+              <AccountMenu user={user} loading={isLoading} />
+              {authButton()}
+            </div>
 
-          {/* Small screens */}
-          <button
-            ref={drawerButton}
-            type="button"
-            onClick={() => setDrawerOpen(true)}
-            aria-expanded={drawerOpen}
-            aria-controls={drawerId}
-            aria-label={t('nav.openMenu')}
-            className="rounded-lg p-2 text-ink hover:bg-surface lg:hidden"
-          >
-            <Menu size={26} aria-hidden="true" />
-          </button>
+            {/* Small screens */}
+            <button
+              ref={drawerButton}
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              aria-expanded={drawerOpen}
+              aria-controls={drawerId}
+              aria-label={t('nav.openMenu')}
+              className="rounded-lg p-2 text-ink hover:bg-surface lg:hidden"
+            >
+              <Menu size={26} aria-hidden="true" />
+            </button>
+          </div>
         </nav>
       </header>
       <MobileDrawer

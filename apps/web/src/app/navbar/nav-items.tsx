@@ -6,6 +6,7 @@ import {
   LibraryBig,
   LogIn,
   LogOut,
+  MessageCircleQuestion,
   ReceiptIndianRupee,
   Sparkles,
   TicketPercent,
@@ -33,8 +34,11 @@ export const MAIN_LINKS = [
 
 export const DASHBOARD_LINK = { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard } as const;
 
-/** An educator's pages beside the dashboard, in the avatar's dropdown and the phone menu (issue #28). */
-export const EDUCATOR_LINKS = [{ to: '/educator/coupons', label: 'nav.coupons', icon: TicketPercent }] as const;
+/** An educator's pages beside the dashboard, in the avatar's dropdown and the phone menu (issues #28, #30). */
+export const EDUCATOR_LINKS = [
+  { to: '/educator/questions', label: 'nav.questions', icon: MessageCircleQuestion },
+  { to: '/educator/coupons', label: 'nav.coupons', icon: TicketPercent },
+] as const;
 
 /** The user's avatar, or a grey disc while the user loads. `alt=""` where the name is printed beside it. */
 export function NavAvatar({ user, loading, alt }: { user: User | null; loading: boolean; alt?: string }) {
