@@ -9,6 +9,7 @@ import {
   useCreatorCatalog,
 } from '@/features/courses';
 import { CourseCheckout } from '@/features/payments';
+import { QaResponseTime } from '@/features/qa';
 import { CourseReviews, ReviewForm } from '@/features/reviews';
 import { WishlistButton } from '@/features/wishlist';
 import { useT } from '@/i18n';
@@ -18,7 +19,10 @@ import { VisitorEnroll, VisitorPreview } from '../public-catalogue';
 /** A row of four cards on a laptop, two rows on a tablet. */
 const OTHER_COURSES_SHOWN = 8;
 
-/** Course detail (spec §2 /viewcourse/{courseId}): the course, its checkout and enrolment, reviews, and for its learners the review form. */
+/**
+ * Course detail (spec §2 /viewcourse/{courseId}): the course, its checkout and enrolment, how soon
+ * its educator answers questions, reviews, and for its learners the review form.
+ */
 export default function ViewCoursePage() {
   const t = useT();
   const { courseId = '' } = useParams();
@@ -52,6 +56,7 @@ export default function ViewCoursePage() {
             <VisitorEnroll courseId={course._id} wishlist={course.isPublished} />
           )
         }
+        facts={course.isPublished && <QaResponseTime courseId={course._id} />}
         reviews={<CourseReviews course={course} />}
         reviewForm={enrolled && !isCreator && <ReviewForm courseId={course._id} />}
         previewLocked={!user && <VisitorPreview />}

@@ -18,13 +18,15 @@ import { StatusChip } from './StatusChip';
 /**
  * A course's page (spec §2 /viewcourse/{courseId}): overview, curriculum with a free preview,
  * instructor and the educator's other courses. The parts other features own come in as slots:
- * `enroll` under the price, `reviews` beside the instructor, `reviewForm` (when given) above it,
+ * `facts` beside the price (the educator's answer time), `enroll` under the price, `reviews`
+ * beside the instructor, `reviewForm` (when given) above it,
  * `previewLocked` (when given: a visitor, whom the server does not let watch) instead of the preview's video.
  */
 export function CourseDetails({
   course,
   otherCourses,
   enroll,
+  facts,
   reviews,
   reviewForm,
   previewLocked,
@@ -32,6 +34,7 @@ export function CourseDetails({
   course: Course;
   otherCourses: CourseCardData[];
   enroll: ReactNode;
+  facts?: ReactNode;
   reviews: ReactNode;
   reviewForm?: ReactNode;
   previewLocked?: ReactNode;
@@ -64,6 +67,7 @@ export function CourseDetails({
             {course.subTitle && <p className="text-lg text-muted">{course.subTitle}</p>}
           </div>
           <CoursePriceFacts course={course} />
+          {facts}
           <div>{enroll}</div>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { Course } from '@kaksha/contracts';
+import { Link } from 'react-router';
 import { Card, Skeleton } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
 import { useT } from '@/i18n';
@@ -9,11 +10,13 @@ interface Row {
   title: string;
   quizPassRate: number | null;
   certificatesIssued: number;
+  unansweredQuestions: number;
 }
 
 /**
  * The dashboard's learning outcomes per course: the share of learners' quiz attempts that
- * ended in a pass, and the certificates issued. Courses in the order of `courses`.
+ * ended in a pass, the certificates issued, and the learners' questions still waiting for an answer
+ * (a link to them in the inbox). Courses in the order of `courses`.
  */
 export function CourseOutcomes({ courses }: { courses: Course[] }) {
   const t = useT();
@@ -45,7 +48,17 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
     title: c.title,
     quizPassRate: byCourse.get(c._id)?.quizPassRate ?? null,
     certificatesIssued: byCourse.get(c._id)?.certificatesIssued ?? 0,
+    unansweredQuestions: byCourse.get(c._id)?.unansweredQuestions ?? 0,
   }));
+  const unanswered = (r: Row) => (
+    <Link
+      to={`/educator/questions?courseId=${r.courseId}`}
+      aria-label={t('qaDashboard.link', { count: r.unansweredQuestions, course: r.title })}
+      className="font-semibold text-ink underline"
+    >
+      {r.unansweredQuestions}
+    </Link>
+  );
   return (
     <section aria-labelledby="outcomes-title" className="flex flex-col gap-3">
       {heading}
@@ -59,7 +72,7 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
               <li key={r.courseId}>
                 <Card className="flex flex-col gap-2 p-4">
                   <h3 className="font-semibold text-ink">{r.title}</h3>
-                  <dl className="grid grid-cols-2 gap-2 text-sm">
+                  <dl className="grid grid-cols-3 gap-2 text-sm">
                     <div>
                       <dt className="text-muted">{t('outcomes.passRate')}</dt>
                       <dd className="font-semibold text-ink">
@@ -69,6 +82,10 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
                     <div>
                       <dt className="text-muted">{t('outcomes.certificates')}</dt>
                       <dd className="font-semibold text-ink">{r.certificatesIssued}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted">{t('qaDashboard.column')}</dt>
+                      <dd>{unanswered(r)}</dd>
                     </div>
                   </dl>
                 </Card>
@@ -97,6 +114,7 @@ export function CourseOutcomes({ courses }: { courses: Course[] }) {
                 className: 'whitespace-nowrap text-right',
                 cell: (r) => r.certificatesIssued,
               },
+              { header: t('qaDashboard.column'), className: 'whitespace-nowrap text-right', cell: unanswered },
             ]}
           />
         </>

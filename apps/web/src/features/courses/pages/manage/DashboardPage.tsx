@@ -10,6 +10,7 @@ import { formatRupees } from '@/lib/format';
 import { CHART_HEIGHT } from '@/lib/ui-constants';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
 import { CourseOutcomes } from '../../components/CourseOutcomes';
+import { QuestionsButton } from '../../components/QuestionsButton';
 
 const DashboardCharts = lazy(() => import('../../components/DashboardCharts'));
 
@@ -71,6 +72,7 @@ export default function DashboardPage() {
           </p>
           <div className="mt-2 flex flex-wrap justify-center gap-3 sm:justify-start">
             <ButtonLink to="/courses">Create Courses</ButtonLink>
+            <QuestionsButton />
             <ButtonLink to="/educator/coupons" variant="secondary">
               Coupons
             </ButtonLink>
