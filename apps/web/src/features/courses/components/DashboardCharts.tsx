@@ -1,6 +1,7 @@
 import type { Course } from '@kaksha/contracts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '@/components/ui/Card';
+import { useT } from '@/i18n';
 import { shortLabel } from '@/lib/format';
 import { CHART_HEIGHT } from '@/lib/ui-constants';
 
@@ -12,6 +13,7 @@ interface Point {
 
 /** One bar chart of spec §2: height 300, black bars, names cut to 10 characters plus '...'. */
 function CourseBarChart({ title, data, valueLabel }: { title: string; data: Point[]; valueLabel: string }) {
+  const t = useT();
   return (
     <Card className="p-5">
       <h2 className="mb-4 text-lg font-semibold text-ink">{title}</h2>
@@ -43,7 +45,7 @@ function CourseBarChart({ title, data, valueLabel }: { title: string; data: Poin
             <caption>{title}</caption>
             <thead>
               <tr>
-                <th scope="col">Course</th>
+                <th scope="col">{t('outcomes.course')}</th>
                 <th scope="col">{valueLabel}</th>
               </tr>
             </thead>
@@ -64,6 +66,7 @@ function CourseBarChart({ title, data, valueLabel }: { title: string; data: Poin
 
 /** Loaded lazily by the dashboard: the landing page never downloads the chart library. */
 export default function DashboardCharts({ courses }: { courses: Course[] }) {
+  const t = useT();
   const lectures = courses.map((c) => ({ name: shortLabel(c.title), title: c.title, value: c.lectureCount }));
   const enrolments = courses.map((c) => ({
     name: shortLabel(c.title),
@@ -72,8 +75,8 @@ export default function DashboardCharts({ courses }: { courses: Course[] }) {
   }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <CourseBarChart title="Course Progress (Lectures)" data={lectures} valueLabel="Lectures" />
-      <CourseBarChart title="Student Enrollment" data={enrolments} valueLabel="Enrolled students" />
+      <CourseBarChart title={t('dashboard.chartLectures')} data={lectures} valueLabel={t('titles.lectures')} />
+      <CourseBarChart title={t('dashboard.chartEnrolment')} data={enrolments} valueLabel={t('dashboard.enrolled')} />
     </div>
   );
 }

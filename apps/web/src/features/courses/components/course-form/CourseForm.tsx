@@ -1,8 +1,9 @@
-import { type Course, MESSAGES } from '@kaksha/contracts';
+import type { Course } from '@kaksha/contracts';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useEditCourse } from '../../api/manage-edit-course';
@@ -19,6 +20,7 @@ import { useCourseForm } from './useCourseForm';
  * while the course is a draft; Remove Course.
  */
 export function CourseForm({ course }: { course: Course }) {
+  const t = useT();
   const navigate = useNavigate();
   const form = useCourseForm(course);
   const save = useEditCourse(course._id);
@@ -28,10 +30,10 @@ export function CourseForm({ course }: { course: Course }) {
     e.preventDefault();
     save.mutate(form.values(), {
       onSuccess: () => {
-        toast.success(MESSAGES.courseUpdated);
+        toast.success(t('messages.courseUpdated'));
         navigate('/courses');
       },
-      onError: (err) => toast.error(errorMessage(err, MESSAGES.somethingWentWrong)),
+      onError: (err) => toast.error(errorMessage(err)),
     });
   };
 
@@ -40,7 +42,7 @@ export function CourseForm({ course }: { course: Course }) {
       <div className="mb-6 flex flex-col gap-4 border-b border-line pb-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex flex-col gap-2">
-            <h2 className="text-lg font-semibold text-ink">Add detail information regarding course</h2>
+            <h2 className="text-lg font-semibold text-ink">{t('manage.form.heading')}</h2>
             <PublishControl course={course} form={form} disabled={save.isPending} />
           </div>
           <RemoveCourse course={course} disabled={save.isPending} />
@@ -53,10 +55,10 @@ export function CourseForm({ course }: { course: Course }) {
         <ThumbnailField course={course} form={form} error={errors?.thumbnail} />
         <div className="flex flex-wrap gap-3 border-t border-line pt-5">
           <Button type="submit" busy={save.isPending}>
-            Save
+            {t('manage.form.save')}
           </Button>
           <Button variant="secondary" onClick={() => navigate('/courses')} disabled={save.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       </form>

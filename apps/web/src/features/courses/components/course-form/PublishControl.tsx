@@ -1,7 +1,8 @@
-import { type Course, MESSAGES } from '@kaksha/contracts';
+import type { Course } from '@kaksha/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useEditCourse } from '../../api/manage-edit-course';
@@ -15,6 +16,7 @@ import type { CourseForm } from './useCourseForm';
  * missing. Unpublishing a course with learners asks first.
  */
 export function PublishControl({ course, form, disabled }: { course: Course; form: CourseForm; disabled: boolean }) {
+  const t = useT();
   const publish = useEditCourse(course._id);
   const [confirm, setConfirm] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -25,11 +27,11 @@ export function PublishControl({ course, form, disabled }: { course: Course; for
     publish.mutate(isPublished ? { ...form.values(), isPublished } : { isPublished }, {
       onSuccess: () => {
         setConfirm(false);
-        toast.success(isPublished ? 'Course published' : 'Course unpublished: it is a draft again');
+        toast.success(isPublished ? t('manage.publish.published') : t('manage.publish.unpublished'));
       },
       onError: (err) => {
         setConfirm(false);
-        const message = errorMessage(err, MESSAGES.somethingWentWrong);
+        const message = errorMessage(err);
         setRefusal(message);
         toast.error(message);
       },
@@ -51,12 +53,12 @@ export function PublishControl({ course, form, disabled }: { course: Course; for
         <Button
           size="sm"
           variant={course.isPublished ? 'secondary' : 'brand'}
-          aria-label={course.isPublished ? 'Click to UnPublish' : 'Click to Publish'}
+          aria-label={course.isPublished ? t('manage.publish.clickUnpublish') : t('manage.publish.clickPublish')}
           onClick={toggle}
           busy={publish.isPending}
           disabled={disabled}
         >
-          {course.isPublished ? 'Unpublish' : 'Publish'}
+          {course.isPublished ? t('manage.publish.unpublish') : t('manage.publish.publish')}
         </Button>
       </div>
       {refusal && (
@@ -66,16 +68,13 @@ export function PublishControl({ course, form, disabled }: { course: Course; for
       )}
       <ConfirmDialog
         open={confirm}
-        title="Unpublish this course?"
-        confirmLabel="Unpublish"
+        title={t('manage.publish.confirmTitle')}
+        confirmLabel={t('manage.publish.unpublish')}
         onConfirm={() => send(false)}
         onCancel={() => setConfirm(false)}
         busy={publish.isPending}
       >
-        <p>
-          {learners === 1 ? '1 learner is' : `${learners} learners are`} enrolled. They keep their access, but “
-          {course.title}” leaves the catalogue and no one new can enrol until you publish it again.
-        </p>
+        <p>{t('manage.publish.confirmText', { count: learners, title: course.title })}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,22 +1,24 @@
-import { type Course, MESSAGES } from '@kaksha/contracts';
+import type { Course } from '@kaksha/contracts';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useRemoveCourse } from '../../api/manage-remove-course';
 
 /** Remove Course, after an "are you sure?" (spec §2: the edit screen also allows deleting the course). */
 export function RemoveCourse({ course, disabled }: { course: Course; disabled: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const remove = useRemoveCourse(course._id);
   const doDelete = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success(MESSAGES.courseDeleted);
+        toast.success(t('messages.courseDeleted'));
         navigate('/courses', { replace: true });
       },
       onError: (err) => {
@@ -33,20 +35,17 @@ export function RemoveCourse({ course, disabled }: { course: Course; disabled: b
         onClick={() => setConfirm(true)}
         disabled={disabled || remove.isPending}
       >
-        Remove Course
+        {t('manage.remove.button')}
       </Button>
       <ConfirmDialog
         open={confirm}
-        title="Delete this course?"
-        confirmLabel="Delete course"
+        title={t('manage.remove.title')}
+        confirmLabel={t('manage.remove.confirm')}
         onConfirm={doDelete}
         onCancel={() => setConfirm(false)}
         busy={remove.isPending}
       >
-        <p>
-          “{course.title}” will be removed with its lectures, videos and reviews. This cannot be undone. A course with
-          enrolled learners cannot be deleted; unpublish it instead.
-        </p>
+        <p>{t('manage.remove.text', { title: course.title })}</p>
       </ConfirmDialog>
     </>
   );

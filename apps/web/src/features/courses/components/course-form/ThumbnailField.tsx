@@ -1,6 +1,7 @@
-import { type Course, IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
+import { type Course, IMAGE_MAX_BYTES } from '@kaksha/contracts';
 import type { ChangeEvent } from 'react';
 import { FileInput } from '@/components/ui/FileInput';
+import { useT } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { CourseThumbnail } from '../CourseThumbnail';
 import type { CourseForm } from './useCourseForm';
@@ -10,16 +11,17 @@ import type { CourseForm } from './useCourseForm';
  * before it is uploaded with the next save or publish; `error` is the server's message about it.
  */
 export function ThumbnailField({ course, form, error }: { course: Course; form: CourseForm; error?: string }) {
+  const t = useT();
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('image/')) {
-      toast.error('Please choose an image file');
+      toast.error(t('profile.chooseImage'));
       e.target.value = '';
       form.setThumbnail(null);
       return;
     }
     if (file && file.size > IMAGE_MAX_BYTES) {
-      toast.error(MESSAGES.imageTooLarge);
+      toast.error(t('messages.imageTooLarge'));
       e.target.value = '';
       form.setThumbnail(null);
       return;
@@ -28,8 +30,8 @@ export function ThumbnailField({ course, form, error }: { course: Course; form: 
   };
   return (
     <FileInput
-      label="Course Thumbnail"
-      hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Shown at 16:9."
+      label={t('manage.thumbnail.label')}
+      hint={t('manage.thumbnail.hint')}
       name="thumbnail"
       accept="image/*"
       onChange={pick}
@@ -39,7 +41,7 @@ export function ThumbnailField({ course, form, error }: { course: Course; form: 
           {form.preview ? (
             <img
               src={form.preview}
-              alt="New thumbnail preview"
+              alt={t('manage.thumbnail.preview')}
               width={320}
               height={180}
               className="aspect-video w-full rounded-md border border-line object-cover"

@@ -1,5 +1,6 @@
-import { type Course, LIST_PRICE_MESSAGES, publishChecklist } from '@kaksha/contracts';
+import { type Course, publishChecklist } from '@kaksha/contracts';
 import { useEffect, useState } from 'react';
+import { translate } from '@/i18n';
 import type { CourseFields } from '../../api/manage-edit-course';
 
 /** A whole number of rupees as typed, or null when empty or not a number. */
@@ -11,9 +12,9 @@ export function listPriceProblem(price: string, listPrice: string) {
   const list = rupees(listPrice);
   const now = rupees(price);
   if (list === null) return undefined; // the server names the format
-  if (now === null) return LIST_PRICE_MESSAGES.noPrice;
-  if (now === 0) return LIST_PRICE_MESSAGES.free;
-  return list > now ? undefined : LIST_PRICE_MESSAGES.notAbovePrice(now);
+  if (now === null) return translate('manage.listPrice.noPrice');
+  if (now === 0) return translate('manage.listPrice.free');
+  return list > now ? undefined : translate('manage.listPrice.notAbove', { price: now });
 }
 
 /**

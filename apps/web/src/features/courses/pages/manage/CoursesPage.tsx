@@ -6,25 +6,29 @@ import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Table, type TableColumn } from '@/components/ui/Table';
+import { useT } from '@/i18n';
 import { formatPrice } from '@/lib/format';
 import { useCreatorCourses } from '../../api/manage-creator-courses';
 import { CourseThumbnail } from '../../components/CourseThumbnail';
 import { StatusChip } from '../../components/StatusChip';
 
-const EditLink = ({ course }: { course: Course }) => (
-  <Link
-    to={`/addcourses/${course._id}`}
-    aria-label={`Edit ${course.title}`}
-    title="Edit course"
-    className="inline-flex rounded-full p-2 text-ink hover:bg-surface"
-  >
-    <FilePenLine size={20} aria-hidden="true" />
-  </Link>
-);
+function EditLink({ course }: { course: Course }) {
+  const t = useT();
+  return (
+    <Link
+      to={`/addcourses/${course._id}`}
+      aria-label={t('manage.courses.edit', { title: course.title })}
+      title={t('manage.courses.editTitle')}
+      className="inline-flex rounded-full p-2 text-ink hover:bg-surface"
+    >
+      <FilePenLine size={20} aria-hidden="true" />
+    </Link>
+  );
+}
 
-const COLUMNS: TableColumn<Course>[] = [
+const columns = (t: ReturnType<typeof useT>): TableColumn<Course>[] => [
   {
-    header: 'Course',
+    header: t('outcomes.course'),
     cell: (course) => (
       <div className="flex items-center gap-4">
         <CourseThumbnail course={course} sizes="96px" width={160} widthClass="w-24" className="shrink-0 rounded-md" />
@@ -32,21 +36,22 @@ const COLUMNS: TableColumn<Course>[] = [
       </div>
     ),
   },
-  { header: 'Price', cell: (course) => formatPrice(course.price), className: 'whitespace-nowrap' },
-  { header: 'Status', cell: (course) => <StatusChip published={course.isPublished} /> },
-  { header: 'Action', cell: (course) => <EditLink course={course} />, className: 'text-right' },
+  { header: t('catalog.priceLegend'), cell: (course) => formatPrice(course.price), className: 'whitespace-nowrap' },
+  { header: t('manage.courses.status'), cell: (course) => <StatusChip published={course.isPublished} /> },
+  { header: t('manage.courses.action'), cell: (course) => <EditLink course={course} />, className: 'text-right' },
 ];
 
 /** /courses: the educator's courses, a table on wide screens and cards on narrow ones (spec §2). */
 export default function CoursesPage() {
+  const t = useT();
   const { data: courses, isPending, isError, isFetching, refetch } = useCreatorCourses();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader
-        title="Courses"
+        title={t('titles.courses')}
         back="/dashboard"
-        backLabel="Back to dashboard"
-        actions={<ButtonLink to="/createcourses">Create Course</ButtonLink>}
+        backLabel={t('manage.backToDashboard')}
+        actions={<ButtonLink to="/createcourses">{t('titles.createCourse')}</ButtonLink>}
       />
       {isPending ? (
         <div className="flex flex-col gap-3">
@@ -55,21 +60,17 @@ export default function CoursesPage() {
           ))}
         </div>
       ) : isError ? (
-        <ErrorState
-          title="Your courses could not be loaded. Check your connection and try again."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <ErrorState title={t('manage.courses.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} />
       ) : courses.length === 0 ? (
-        <EmptyState title="No courses yet">Create your first course to see it here.</EmptyState>
+        <EmptyState title={t('manage.courses.none')}>{t('manage.courses.noneText')}</EmptyState>
       ) : (
         <>
           <Table
             className="hidden md:block"
-            caption="A list of your recent courses."
+            caption={t('manage.courses.caption')}
             rows={courses}
             rowKey={(course) => course._id}
-            columns={COLUMNS}
+            columns={columns(t)}
           />
           <div className="md:hidden">
             <ul className="flex flex-col gap-3">
@@ -95,7 +96,7 @@ export default function CoursesPage() {
                 </li>
               ))}
             </ul>
-            <p className="py-4 text-center text-sm text-muted">A list of your recent courses.</p>
+            <p className="py-4 text-center text-sm text-muted">{t('manage.courses.caption')}</p>
           </div>
         </>
       )}

@@ -1,16 +1,19 @@
-import { CATEGORIES, type Category, COURSE_TITLE_MAX, MESSAGES } from '@kaksha/contracts';
+import { CATEGORIES, type Category, COURSE_TITLE_MAX } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Select, TextInput } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
+import { categoryName } from '@/lib/labels';
 import { toast } from '@/lib/toast';
 import { useCreateCourse } from '../../api/manage-create-course';
 
 /** /createcourses: a title and a category; the server checks them (spec §5). */
 export default function CreateCoursePage() {
+  const t = useT();
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<Category | ''>('');
@@ -23,7 +26,7 @@ export default function CreateCoursePage() {
       { title, category },
       {
         onSuccess: (course) => {
-          toast.success(MESSAGES.courseCreated);
+          toast.success(t('messages.courseCreated'));
           navigate(`/addcourses/${course._id}`);
         },
         onError: (error) => toast.error(errorMessage(error)),
@@ -33,36 +36,34 @@ export default function CreateCoursePage() {
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <PageHeader title="Create Course" back="/courses" backLabel="Back to courses" />
+      <PageHeader title={t('titles.createCourse')} back="/courses" backLabel={t('manage.backToCourses')} />
       <Card className="p-6">
-        <p className="mb-5 text-sm text-muted">
-          Give your course a name and a category. You can add the details, price and lectures next.
-        </p>
+        <p className="mb-5 text-sm text-muted">{t('manage.create.intro')}</p>
         <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
           <TextInput
-            label="Course Title"
+            label={t('manage.create.title')}
             name="title"
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            placeholder="e.g. Full-Stack Web Development"
+            placeholder={t('manage.create.titlePlaceholder')}
             maxLength={COURSE_TITLE_MAX}
             error={fields?.title}
           />
           <Select
-            label="Category"
+            label={t('manage.category')}
             name="category"
             value={category}
             onChange={(e) => setCategory(e.target.value as Category)}
-            options={CATEGORIES}
-            placeholder="Select category"
+            options={CATEGORIES.map((c) => ({ value: c, label: categoryName(c) }))}
+            placeholder={t('manage.selectCategory')}
             error={fields?.category}
           />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" busy={create.isPending}>
-              Create
+              {t('manage.create.create')}
             </Button>
             <Button variant="secondary" onClick={() => navigate('/courses')} disabled={create.isPending}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </form>

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/Button';
 import { Card, Skeleton } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { BackLink } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatRupees } from '@/lib/format';
 import { CHART_HEIGHT } from '@/lib/ui-constants';
@@ -35,12 +36,13 @@ function ChartsSkeleton() {
 }
 
 export default function DashboardPage() {
+  const t = useT();
   const { user } = useCurrentUser();
   const { data: courses, isPending, isError, isFetching, refetch } = useCreatorCourses();
-  const name = user?.name?.trim() || 'Educator';
+  const name = user?.name?.trim() || t('roles.educator');
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <BackLink to="/" label="Back to home" />
+      <BackLink to="/" label={t('profile.backHome')} />
       <Card className="flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-center sm:text-left">
         <Avatar
           name={name}
@@ -50,9 +52,9 @@ export default function DashboardPage() {
           className="border-4 border-brand-400"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <h1 className="text-2xl font-bold text-ink">Welcome, {name}</h1>
+          <h1 className="text-2xl font-bold text-ink">{t('dashboard.welcome', { name })}</h1>
           <p className="text-lg text-ink">
-            Total Earning :{' '}
+            {t('dashboard.totalEarning')}{' '}
             {isPending ? (
               <span
                 aria-hidden="true"
@@ -67,14 +69,12 @@ export default function DashboardPage() {
               </span>
             )}
           </p>
-          <p className="text-muted">
-            {user?.description?.trim() || 'Start creating amazing courses for your students!'}
-          </p>
+          <p className="text-muted">{user?.description?.trim() || t('dashboard.tagline')}</p>
           <div className="mt-2 flex flex-wrap justify-center gap-3 sm:justify-start">
-            <ButtonLink to="/courses">Create Courses</ButtonLink>
+            <ButtonLink to="/courses">{t('dashboard.createCourses')}</ButtonLink>
             <QuestionsButton />
             <ButtonLink to="/educator/coupons" variant="secondary">
-              Coupons
+              {t('nav.coupons')}
             </ButtonLink>
           </div>
         </div>
@@ -82,11 +82,7 @@ export default function DashboardPage() {
       {isPending ? (
         <ChartsSkeleton />
       ) : isError ? (
-        <ErrorState
-          title="Your courses could not be loaded, so the earnings and charts are not shown. Try again."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <ErrorState title={t('dashboard.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <>
           <Suspense fallback={<ChartsSkeleton />}>

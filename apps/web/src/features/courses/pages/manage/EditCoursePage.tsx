@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/Button';
 import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCourse } from '../../api/course';
 import { CourseForm } from '../../components/course-form/CourseForm';
@@ -13,23 +14,24 @@ import { CourseForm } from '../../components/course-form/CourseForm';
  * the publish checklist), or delete (spec §2, issue #27); the form is in components/course-form/.
  */
 export default function EditCoursePage() {
+  const t = useT();
   const { courseId = '' } = useParams();
   const { data: course, isPending, error, isFetching, refetch } = useCourse(courseId);
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <PageHeader
-        title="Edit Course"
+        title={t('titles.editCourse')}
         back="/courses"
-        backLabel="Back to courses"
+        backLabel={t('manage.backToCourses')}
         actions={
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={`/createlecture/${courseId}`} variant="secondary" size="sm">
               <ListVideo size={18} aria-hidden="true" />
-              Go to lectures page
+              {t('manage.edit.lectures')}
             </ButtonLink>
             <ButtonLink to={`/editquizzes/${courseId}`} variant="secondary" size="sm">
               <ClipboardList size={18} aria-hidden="true" />
-              Quizzes
+              {t('titles.quizzes')}
             </ButtonLink>
           </div>
         }
@@ -43,13 +45,9 @@ export default function EditCoursePage() {
       ) : course ? (
         <CourseForm key={course._id} course={course} />
       ) : error instanceof ApiError && error.status === 404 ? (
-        <EmptyState title="Course not found">{errorMessage(error, 'It may have been deleted.')}</EmptyState>
+        <EmptyState title={t('course.notFound')}>{errorMessage(error, t('manage.edit.deleted'))}</EmptyState>
       ) : (
-        <ErrorState
-          title="The course could not be loaded. Check your connection and try again."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <ErrorState title={t('manage.edit.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} />
       )}
     </section>
   );
