@@ -1,5 +1,6 @@
 import {
   addLectureResourceRequestSchema,
+  ERROR_IDS,
   editCourseRequestSchema,
   editLectureRequestSchema,
   lectureCaptionsRequestSchema,
@@ -273,12 +274,15 @@ function multipartFields(fields: unknown) {
   return { type: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
 }
 
-/** A 5xx, except a 503 the app gives on purpose (a feature this server is not configured for). */
+/**
+ * A 5xx, except a 503 the app gives on purpose (a feature this server is not configured for): an
+ * expected error, so its id is one of the API's own (the error handler answers a fault 500 internal).
+ */
 function isServerFault(res: { statusCode: number; json: () => { id?: string } }) {
   if (res.statusCode < 500) return false;
   if (res.statusCode !== 503) return true;
   try {
-    return res.json().id !== 'service_unavailable';
+    return !(ERROR_IDS as readonly (string | undefined)[]).includes(res.json().id);
   } catch {
     return true;
   }

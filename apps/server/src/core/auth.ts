@@ -45,7 +45,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
       if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config.allowedOrigins)) {
-        throw forbidden('Request blocked: it did not come from this site');
+        throw forbidden({ id: 'cross_site_blocked', message: 'Request blocked: it did not come from this site' });
       }
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
@@ -63,7 +63,8 @@ export const authPlugin = fp(
     });
     app.decorate('requireEducator', async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();
-      if (request.user.role !== 'educator') throw forbidden('Only educators can do this');
+      if (request.user.role !== 'educator')
+        throw forbidden({ id: 'educators_only', message: 'Only educators can do this' });
     });
     app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
       const { token, expiresAt } = await createSession(app.db, userId);

@@ -1,19 +1,23 @@
+import type { ErrorId } from '@kaksha/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 
 /**
- * The one error handler: every error body is `{message}` (plus `id`, and `fields` for
- * validation). Expected errors keep their status and message; anything else is logged and
- * answered as a 500 that reveals nothing.
+ * The one error handler: every error body is `{message, id}` (plus `fields` for validation, and
+ * `params` for a message with values). The message stays English (outside clients read it); the
+ * id is stable, one of contracts' ERROR_IDS, for the web to translate. Expected errors keep their
+ * status and message; anything else is logged and answered as a 500 that reveals nothing.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
-        return reply.status(error.statusCode).send({ message: error.message, id: error.id, fields: error.fields });
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, id: error.id, fields: error.fields, params: error.params });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string> = {};
@@ -43,7 +47,7 @@ export const errorHandlerPlugin = fp(
       if (status >= 400 && status < 500) {
         if (status === 429 && error.message)
           return reply.status(429).send({ message: error.message, id: 'too_many_requests' });
-        return reply.status(status).send({ message: clientMessage(error), id: error.code ?? 'bad_request' });
+        return reply.status(status).send(clientError(error, status));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong', id: 'internal' });
@@ -52,7 +56,7 @@ export const errorHandlerPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       reply
         .status(404)
-        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, id: 'not_found' });
+        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, id: 'route_not_found' });
     });
   },
   { name: 'error-handler' },
@@ -66,18 +70,30 @@ function humanize(field: string, message: string) {
   return /^(Invalid|Too (small|big)|Unrecognized)/.test(message) ? `${field}: ${message}` : message;
 }
 
-function clientMessage(error: FastifyError) {
+/** Fastify's and its plugins' own 4xx: a sentence and a stable id (not Fastify's FST_… codes). */
+function clientError(error: FastifyError, status: number): { message: string; id: ErrorId } {
   switch (error.code) {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The request body is not valid JSON';
+      return { message: 'The request body is not valid JSON', id: 'invalid_json' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'The upload is too large';
+      return { message: 'The upload is too large', id: 'upload_too_large' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return { message: 'Unsupported content type', id: 'unsupported_content_type' };
     default:
-      return error.message;
+      return { message: error.message, id: GENERIC_IDS[status] ?? 'bad_request' };
   }
 }
+
+/** The kind of failure, for a 4xx that has no id of its own. */
+const GENERIC_IDS: Record<number, ErrorId> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest, payloadTooLarge } from './errors.ts';
+import { AppError, badRequest, payloadTooLarge, type Said } from './errors.ts';
 
 /**
  * Forms that may carry one file (course thumbnail, lecture video, avatar): multipart/form-data
@@ -44,7 +44,7 @@ export async function readForm<S extends z.ZodType, T = never>(
           await part.toBuffer().catch(() => undefined);
         } else if (!sink || part.fieldname !== sink.field) {
           part.file.resume();
-          throw sink ? sink.unexpected(part.fieldname) : badRequest(`Unexpected file field "${part.fieldname}"`);
+          throw sink ? sink.unexpected(part.fieldname) : unexpectedFile(part.fieldname);
         } else {
           file = await sink.save(part);
         }
@@ -62,8 +62,8 @@ export async function readForm<S extends z.ZodType, T = never>(
 /** A sink that holds the file in memory (images: small, and decoded as a whole anyway). */
 export function bufferedFile(
   field: string,
-  limit: { maxBytes: number; tooLarge: string },
-  unexpected: FileSink<Buffer>['unexpected'] = (name) => badRequest(`Unexpected file field "${name}"`),
+  limit: { maxBytes: number; tooLarge: Said },
+  unexpected: FileSink<Buffer>['unexpected'] = unexpectedFile,
 ): FileSink<Buffer> {
   return {
     field,
@@ -86,11 +86,16 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.i
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
   const [first] = Object.values(fields);
-  throw badRequest(first ?? 'Invalid request', fields);
+  throw badRequest({ id: 'validation', message: first ?? 'Invalid request' }, fields);
 }
 
 /** A streamed file that stopped before its end (the client cancelled or was lost): a 400, not a fault. */
-export const uploadIncomplete = () => badRequest('The upload did not complete; please try again');
+export const uploadIncomplete = () =>
+  badRequest({ id: 'upload_incomplete', message: 'The upload did not complete; please try again' });
+
+/** A file sent in a field the form does not take. */
+const unexpectedFile = (field: string) =>
+  badRequest({ id: 'unexpected_file_field', message: `Unexpected file field "${field}"`, params: { field } });
 
 /**
  * What to throw when streaming an uploaded file to storage failed: our own refusals as they are, the

@@ -42,7 +42,7 @@ export const requestLimitsPlugin = fp(
       const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '') || routeConfig?.uploadBody === true;
       const maxBytes = routeConfig?.maxUploadBytes ?? MULTIPART_MAX_BYTES;
       const declared = Number(request.headers['content-length']);
-      if (multipart && declared > maxBytes) throw payloadTooLarge(TOO_LARGE);
+      if (multipart && declared > maxBytes) throw payloadTooLarge({ id: 'upload_too_large', message: TOO_LARGE });
 
       const started = Date.now();
       // (An injected request's stand-in socket counts nothing.)
@@ -69,7 +69,8 @@ export const requestLimitsPlugin = fp(
       const check = () => {
         timer = undefined;
         if (raw.complete || socket.destroyed || reply.sent) return;
-        if (measure && bytesRead() - baseline > maxBytes) return stop(request, reply, payloadTooLarge(TOO_LARGE));
+        if (measure && bytesRead() - baseline > maxBytes)
+          return stop(request, reply, payloadTooLarge({ id: 'upload_too_large', message: TOO_LARGE }));
         const left = deadline() - Date.now();
         if (left <= 0) return stop(request, reply, new AppError(408, 'request_timeout', TOO_SLOW));
         timer = setTimeout(check, measure ? Math.min(left, MEASURE_EVERY_MS) : left);

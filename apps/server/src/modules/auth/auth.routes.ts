@@ -79,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // the browser says so (a foreign Origin, or Sec-Fetch-Site cross-site/same-site). A request
     // saying neither (older Safari, curl and other non-browser clients) is accepted.
     if (isCrossSiteGet(request, app.config.allowedOrigins))
-      throw forbidden('Request blocked: it did not come from this site');
+      throw forbidden({ id: 'cross_site_blocked', message: 'Request blocked: it did not come from this site' });
     const token = request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(app.db, token);
     app.clearSessionCookie(reply);

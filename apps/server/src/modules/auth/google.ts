@@ -4,7 +4,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../../core/config.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { users } from '../../core/db/schema/index.ts';
-import { AppError, conflict, forbidden, serviceUnavailable, unauthorized } from '../../core/errors.ts';
+import { conflict, forbidden, serviceUnavailable, unauthorized } from '../../core/errors.ts';
 import { revokeAllSessions } from '../../core/sessions.ts';
 import { findUserByEmail, isUniqueViolation, normalizeEmail, type UserRow } from './auth.service.ts';
 
@@ -38,18 +38,31 @@ export function googleVerifier(config: Config) {
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
-        throw unauthorized('Your Google sign-in has expired. Please try again.');
+        throw unauthorized({ id: 'google_expired', message: 'Your Google sign-in has expired. Please try again.' });
       }
       if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) {
-        throw serviceUnavailable('Google sign-in is unavailable right now. Please try again later.');
+        throw serviceUnavailable({
+          id: 'google_unavailable',
+          message: 'Google sign-in is unavailable right now. Please try again later.',
+        });
       }
-      throw unauthorized('Google sign-in failed: the Google credential could not be verified.');
+      throw unauthorized({
+        id: 'google_invalid',
+        message: 'Google sign-in failed: the Google credential could not be verified.',
+      });
     }
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (typeof payload.email !== 'string' || !payload.email) {
-      throw unauthorized('Google sign-in failed: the Google account has no email address.');
+      throw unauthorized({
+        id: 'google_no_email',
+        message: 'Google sign-in failed: the Google account has no email address.',
+      });
     }
-    if (!verified) throw forbidden('Your Google account’s email address is not verified.');
+    if (!verified)
+      throw forbidden({
+        id: 'google_email_unverified',
+        message: 'Your Google account’s email address is not verified.',
+      });
     const email = normalizeEmail(payload.email);
     const name = (typeof payload.name === 'string' && payload.name.trim()) || email.split('@')[0] || 'Learner';
     return { sub: String(payload.sub), email, name: name.slice(0, 80) };
@@ -71,7 +84,11 @@ export async function googleAccount(
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {
       if (existing.googleSub === identity.sub) return existing;
-      if (existing.googleSub) throw conflict('This email belongs to an account linked to another Google account.');
+      if (existing.googleSub)
+        throw conflict({
+          id: 'google_other_account',
+          message: 'This email belongs to an account linked to another Google account.',
+        });
       // First Google sign-in for an account made with a password. Sign-up never proved who owns the
       // email; Google just did. So whoever chose that password (perhaps not the owner) loses it and
       // every session; the owner keeps Google sign-in and can set a password by reset.
@@ -84,7 +101,11 @@ export async function googleAccount(
         if (existing.passwordHash) await revokeAllSessions(db, existing.id);
         return linked ?? existing;
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('This Google account is already linked to another account.');
+        if (isUniqueViolation(error))
+          throw conflict({
+            id: 'google_already_linked',
+            message: 'This Google account is already linked to another account.',
+          });
         throw error;
       }
     }
@@ -109,5 +130,5 @@ export async function googleAccount(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new AppError(409, 'conflict', 'This Google account could not be linked. Please try again.');
+  throw conflict({ id: 'google_link_failed', message: 'This Google account could not be linked. Please try again.' });
 }

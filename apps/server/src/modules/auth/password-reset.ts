@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { passwordResets, users } from '../../core/db/schema/index.ts';
-import { badRequest } from '../../core/errors.ts';
+import { badRequest, type ErrorText } from '../../core/errors.ts';
 import { html, t } from '../../core/i18n.ts';
 import type { MailMessage } from '../../core/mailer.ts';
 import { revokeAllSessions } from '../../core/sessions.ts';
@@ -23,6 +23,15 @@ export const RESET_MESSAGES = {
   verifyFirst: 'Please verify the OTP sent to your email before resetting your password.',
   verificationExpired: 'Your OTP verification has expired. Please request a new OTP.',
 } as const;
+
+/** The refusals of the reset steps, with their ids. */
+const RESET_ERRORS = {
+  invalidOrExpired: { id: 'otp_invalid_or_expired', message: RESET_MESSAGES.invalidOrExpired },
+  tooManyAttempts: { id: 'otp_too_many_attempts', message: RESET_MESSAGES.tooManyAttempts },
+  wrongOtp: (left: number) => ({ id: 'otp_wrong', message: RESET_MESSAGES.wrongOtp(left), params: { left } }),
+  verifyFirst: { id: 'otp_verify_first', message: RESET_MESSAGES.verifyFirst },
+  verificationExpired: { id: 'otp_verification_expired', message: RESET_MESSAGES.verificationExpired },
+} satisfies Record<string, ErrorText | ((left: number) => ErrorText)>;
 
 /** A uniformly random 4-digit code from the cryptographic RNG. */
 export const generateOtp = () =>
@@ -91,7 +100,7 @@ export async function createResetCode(db: DbOrTx, email: string) {
  */
 export async function verifyResetCode(db: Db, email: string, otp: string) {
   const user = await findUserByEmail(db, email);
-  if (!user) throw badRequest(RESET_MESSAGES.invalidOrExpired);
+  if (!user) throw badRequest(RESET_ERRORS.invalidOrExpired);
   const now = new Date();
   const [reserved] = await db
     .update(passwordResets)
@@ -108,14 +117,14 @@ export async function verifyResetCode(db: Db, email: string, otp: string) {
   if (!reserved) {
     const [current] = await db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     if (current && !current.verifiedAt && current.expiresAt > now && current.failedAttempts >= OTP_MAX_ATTEMPTS) {
-      throw badRequest(RESET_MESSAGES.tooManyAttempts);
+      throw badRequest(RESET_ERRORS.tooManyAttempts);
     }
-    throw badRequest(RESET_MESSAGES.invalidOrExpired);
+    throw badRequest(RESET_ERRORS.invalidOrExpired);
   }
   const ok = await verify(reserved.codeHash, otp).catch(() => false);
   if (!ok) {
     const left = OTP_MAX_ATTEMPTS - reserved.failedAttempts;
-    throw badRequest(left > 0 ? RESET_MESSAGES.wrongOtp(left) : RESET_MESSAGES.tooManyAttempts);
+    throw badRequest(left > 0 ? RESET_ERRORS.wrongOtp(left) : RESET_ERRORS.tooManyAttempts);
   }
   // The code is used up. In its place the row keeps the hash of a reset token that only this
   // browser gets (an httpOnly cookie), so knowing the email is not enough to set a password
@@ -137,7 +146,7 @@ export async function verifyResetCode(db: Db, email: string, otp: string) {
     )
     .returning({ userId: passwordResets.userId });
   // A new code was requested meanwhile, or a parallel request verified first.
-  if (!marked) throw badRequest(RESET_MESSAGES.invalidOrExpired);
+  if (!marked) throw badRequest(RESET_ERRORS.invalidOrExpired);
   return { message: MESSAGES.otpVerified, resetToken };
 }
 
@@ -146,13 +155,13 @@ const hashResetToken = (token: string) => `reset:${createHash('sha256').update(t
 /** Sets the new password once, within 10 minutes of a successful verifyotp, and ends every session. */
 export async function resetPassword(db: Db, email: string, password: string, resetToken: string | undefined) {
   const user = await findUserByEmail(db, email);
-  if (!user || !resetToken) throw badRequest(RESET_MESSAGES.verifyFirst);
+  if (!user || !resetToken) throw badRequest(RESET_ERRORS.verifyFirst);
   const [current] = await db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
   if (!current?.verifiedAt || current.codeHash !== hashResetToken(resetToken)) {
-    throw badRequest(RESET_MESSAGES.verifyFirst);
+    throw badRequest(RESET_ERRORS.verifyFirst);
   }
   const since = new Date(Date.now() - RESET_WINDOW_MS);
-  if (current.verifiedAt <= since) throw badRequest(RESET_MESSAGES.verificationExpired);
+  if (current.verifiedAt <= since) throw badRequest(RESET_ERRORS.verificationExpired);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Deleting the verified row is what makes the reset single-use, even for parallel requests.
@@ -166,7 +175,7 @@ export async function resetPassword(db: Db, email: string, password: string, res
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!used) throw badRequest(RESET_MESSAGES.verifyFirst);
+    if (!used) throw badRequest(RESET_ERRORS.verifyFirst);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
   });

@@ -54,7 +54,11 @@ export async function saveBillingDetails(
 ): Promise<BillingDetails> {
   if (details.gstin) {
     const problem = gstinProblem(details.gstin, details.stateCode);
-    if (problem) throw badRequest(GSTIN_MESSAGES[problem], { gstin: GSTIN_MESSAGES[problem] });
+    if (problem)
+      throw badRequest(
+        { id: `gstin_${problem}`, message: GSTIN_MESSAGES[problem] },
+        { gstin: GSTIN_MESSAGES[problem] },
+      );
   }
   const values = { ...details, updatedAt: new Date() };
   // The user id is the key, so two saves at once leave one row (the later one's values).

@@ -20,6 +20,8 @@ import { renderCertificatePdf } from './certificates.pdf.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can get its certificate';
 export const NO_LECTURES_MESSAGE = 'This course has no lectures yet, so it has no certificate';
+const COURSE_NOT_FOUND = { id: 'course_not_found', message: 'Course not found' } as const;
+const CERTIFICATE_NOT_FOUND = { id: 'certificate_not_found', message: 'Certificate not found' } as const;
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -64,15 +66,15 @@ const findOwn = (db: DbOrTx, userId: string, courseId: string) =>
  * what is still missing.
  */
 export async function claimCertificate(db: DbOrTx, publicUrl: string, userId: string, courseId: string) {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound(COURSE_NOT_FOUND);
   const [course] = await db
     .select({ id: courses.id, title: courses.title, isPublished: courses.isPublished, creatorId: courses.creatorId })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
   if (!(await isEnrolled(db, userId, courseId))) {
-    if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound('Course not found');
-    throw forbidden(NOT_ENROLLED_MESSAGE);
+    if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound(COURSE_NOT_FOUND);
+    throw forbidden({ id: 'certificate_not_enrolled', message: NOT_ENROLLED_MESSAGE });
   }
   // Enrolment restricts deleting the course, so it exists here.
   const [existing] = await findOwn(db, userId, courseId);
@@ -82,15 +84,16 @@ export async function claimCertificate(db: DbOrTx, publicUrl: string, userId: st
     getCourseProgress(db, userId, courseId),
     unpassedQuizzes(db, courseId, userId),
   ]);
-  if (progress.totalLectures === 0) throw conflict(NO_LECTURES_MESSAGE);
+  if (progress.totalLectures === 0) throw conflict({ id: 'certificate_no_lectures', message: NO_LECTURES_MESSAGE });
   const lecturesLeft = progress.totalLectures - progress.completedCount;
   if (lecturesLeft > 0 || quizzesLeft.length > 0) {
-    throw conflict(
-      missingMessage(
-        lecturesLeft,
-        quizzesLeft.map((q) => q.title),
-      ),
-    );
+    const quizzes = quizzesLeft.map((q) => q.title);
+    throw conflict({
+      id: 'certificate_incomplete',
+      message: missingMessage(lecturesLeft, quizzes),
+      // For a translation: the lectures still to complete, and the quizzes to pass (their titles, quoted).
+      params: { lectures: lecturesLeft, quizzes: quizzes.length, quizTitles: quizzes.map((t) => `"${t}"`).join(', ') },
+    });
   }
 
   const [[learner], [educator]] = await Promise.all([
@@ -126,22 +129,22 @@ export async function listMyCertificates(db: DbOrTx, publicUrl: string, userId: 
 
 /** Public: a certificate by id (404 for unknown or malformed ids). */
 export async function findCertificate(db: DbOrTx, publicUrl: string, id: string) {
-  if (!isUuid(id)) throw notFound('Certificate not found');
+  if (!isUuid(id)) throw notFound(CERTIFICATE_NOT_FOUND);
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
-  if (!row) throw notFound('Certificate not found');
+  if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
   return presentCertificate(publicUrl, row);
 }
 
 /** Public: a certificate and its PDF, worded in the learner's language (404 for unknown or malformed ids). */
 export async function certificatePdf(db: DbOrTx, publicUrl: string, id: string) {
-  if (!isUuid(id)) throw notFound('Certificate not found');
+  if (!isUuid(id)) throw notFound(CERTIFICATE_NOT_FOUND);
   const [found] = await db
     .select({ row: certificates, locale: users.locale })
     .from(certificates)
     .innerJoin(users, eq(users.id, certificates.userId))
     .where(eq(certificates.id, id))
     .limit(1);
-  if (!found) throw notFound('Certificate not found');
+  if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
   const certificate = presentCertificate(publicUrl, found.row);
   return { certificate, pdf: await renderCertificatePdf(certificate, localeOf(found.locale)) };
 }

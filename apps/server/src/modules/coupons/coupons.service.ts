@@ -38,9 +38,14 @@ export async function createCoupon(
   if (input.courseId !== null) {
     const course = await ownCourse(db, creatorId, input.courseId);
     if (input.type === 'fixed' && course.price !== null && input.value >= course.price) {
-      throw badRequest(`A fixed discount must be below the course price (₹${course.price})`, {
-        value: 'Must be below the course price',
-      });
+      throw badRequest(
+        {
+          id: 'coupon_discount_too_high',
+          message: `A fixed discount must be below the course price (₹${course.price})`,
+          params: { price: course.price },
+        },
+        { value: 'Must be below the course price' },
+      );
     }
   }
   const [row] = await db
@@ -58,19 +63,25 @@ export async function createCoupon(
     })
     .onConflictDoNothing({ target: [coupons.creatorId, coupons.code] })
     .returning();
-  if (!row) throw conflict(`You already have a coupon with the code ${input.code}.`);
+  if (!row)
+    throw conflict({
+      id: 'coupon_code_taken',
+      message: `You already have a coupon with the code ${input.code}.`,
+      params: { code: input.code },
+    });
   return (await listCoupons(db, creatorId, [row.id]))[0] as Coupon;
 }
 
 async function ownCourse(db: DbOrTx, creatorId: string, courseId: string) {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const [course] = await db
     .select({ creatorId: courses.creatorId, price: courses.price })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
-  if (!course) throw notFound('Course not found');
-  if (course.creatorId !== creatorId) throw forbidden('You can only create coupons for your own courses');
+  if (!course) throw notFound({ id: 'course_not_found', message: 'Course not found' });
+  if (course.creatorId !== creatorId)
+    throw forbidden({ id: 'coupon_not_own_course', message: 'You can only create coupons for your own courses' });
   return course;
 }
 
@@ -112,10 +123,10 @@ export async function listCoupons(db: DbOrTx, creatorId: string, ids?: string[])
 }
 
 async function ownCoupon(db: DbOrTx, creatorId: string, couponId: string) {
-  if (!isUuid(couponId)) throw notFound('Coupon not found');
+  if (!isUuid(couponId)) throw notFound({ id: 'coupon_not_found', message: 'Coupon not found' });
   const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId)).limit(1);
   // Another educator's coupon is as unknown as a missing one.
-  if (!row || row.creatorId !== creatorId) throw notFound('Coupon not found');
+  if (!row || row.creatorId !== creatorId) throw notFound({ id: 'coupon_not_found', message: 'Coupon not found' });
   return row;
 }
 
@@ -128,7 +139,10 @@ export async function editCoupon(
   const coupon = await ownCoupon(db, creatorId, couponId);
   const expiresAt = patch.expiresAt === undefined ? coupon.expiresAt : patch.expiresAt;
   if (expiresAt && coupon.startsAt && expiresAt <= coupon.startsAt) {
-    throw badRequest('Expires at must be after starts at', { expiresAt: 'Must be after the start' });
+    throw badRequest(
+      { id: 'coupon_dates_order', message: 'Expires at must be after starts at' },
+      { expiresAt: 'Must be after the start' },
+    );
   }
   await db
     .update(coupons)

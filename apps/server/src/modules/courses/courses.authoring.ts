@@ -10,7 +10,15 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, enrollments, lectures, paymentOrders, quizzes, reviews } from '../../core/db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unsupportedMedia } from '../../core/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type ErrorText,
+  forbidden,
+  notFound,
+  unsupportedMedia,
+} from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Form } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
@@ -34,15 +42,20 @@ type CourseRow = typeof courses.$inferSelect;
 export function assertCreator<T extends Pick<CourseRow, 'creatorId' | 'isPublished'>>(
   course: T | undefined,
   userId: string,
-  what = 'Course',
+  what: 'Course' | 'Lecture' | 'Section' | 'Quiz' = 'Course',
 ): T {
-  if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound(`${what} not found`);
-  if (course.creatorId !== userId) throw forbidden(`Only the course's creator can change this ${what.toLowerCase()}`);
+  const thing = what.toLowerCase() as Lowercase<typeof what>;
+  if (!course || (!course.isPublished && course.creatorId !== userId)) {
+    throw notFound({ id: `${thing}_not_found`, message: `${what} not found` });
+  }
+  if (course.creatorId !== userId) {
+    throw forbidden({ id: `creator_only_${thing}`, message: `Only the course's creator can change this ${thing}` });
+  }
   return course;
 }
 
 export async function loadOwnedCourse(db: DbOrTx, courseId: string, userId: string, opts: { lock?: boolean } = {}) {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const query = db.select().from(courses).where(eq(courses.id, courseId)).limit(1).$dynamic();
   const [course] = opts.lock ? await query.for('update') : await query;
   return assertCreator(course, userId);
@@ -98,12 +111,15 @@ export async function missingForPublish(db: DbOrTx, course: CourseRow, full: boo
 function assertListPrice(next: Pick<CourseRow, 'price' | 'listPrice'>, patch: EditCourseRequest) {
   if (patch.price === undefined && patch.listPrice === undefined) return;
   if (next.listPrice === null) return;
-  const refuse = (message: string) => {
-    throw badRequest(message, { listPrice: message });
+  const refuse = (text: ErrorText) => {
+    throw badRequest(text, { listPrice: text.message });
   };
-  if (next.price === null) refuse(LIST_PRICE_MESSAGES.noPrice);
-  else if (next.price === 0) refuse(LIST_PRICE_MESSAGES.free);
-  else if (next.listPrice <= next.price) refuse(LIST_PRICE_MESSAGES.notAbovePrice(next.price));
+  if (next.price === null) refuse({ id: 'list_price_no_price', message: LIST_PRICE_MESSAGES.noPrice });
+  else if (next.price === 0) refuse({ id: 'list_price_free', message: LIST_PRICE_MESSAGES.free });
+  else if (next.listPrice <= next.price) {
+    const message = LIST_PRICE_MESSAGES.notAbovePrice(next.price);
+    refuse({ id: 'list_price_not_above', message, params: { price: next.price } });
+  }
 }
 
 /**
@@ -127,7 +143,10 @@ export async function editCourse(
         // Image bytes that announce a format but cannot be decoded.
         if (error instanceof AppError) throw error;
         log.info({ err: error }, 'thumbnail could not be decoded');
-        throw unsupportedMedia('The image could not be read; please choose another file');
+        throw unsupportedMedia({
+          id: 'image_unreadable',
+          message: 'The image could not be read; please choose another file',
+        });
       })
     : undefined;
   let oldThumbnailKey: string | null;
@@ -172,7 +191,8 @@ async function updateCourse(
       const missing = await missingForPublish(tx, next, publishChecklist && !course.isPublished);
       if (missing.length > 0) {
         throw badRequest(
-          publishRefusal(missing),
+          // `fields` names what is missing; a translation needs no more.
+          { id: 'publish_incomplete', message: publishRefusal(missing) },
           Object.fromEntries(missing.map((m) => [m.field, 'Required to publish'])),
         );
       }
@@ -225,8 +245,8 @@ export async function deleteCourse(
         })
         .from(paymentOrders)
         .where(eq(paymentOrders.courseId, courseId));
-      if (learners > 0 || paid > 0) throw conflict(HAS_LEARNERS);
-      if (paying > 0) throw conflict(CHECKOUT_OPEN);
+      if (learners > 0 || paid > 0) throw conflict({ id: 'course_has_learners', message: HAS_LEARNERS });
+      if (paying > 0) throw conflict({ id: 'course_checkout_open', message: CHECKOUT_OPEN });
       const videos = await tx.select({ key: lectures.videoKey }).from(lectures).where(eq(lectures.courseId, courseId));
       await tx.delete(paymentOrders).where(and(eq(paymentOrders.courseId, courseId), ne(paymentOrders.status, 'paid')));
       await tx.delete(reviews).where(eq(reviews.courseId, courseId));
@@ -237,7 +257,7 @@ export async function deleteCourse(
     })
     .catch((error) => {
       // An enrolment that raced in after the count: the foreign key refuses the delete.
-      if (isForeignKeyViolation(error)) throw conflict(HAS_LEARNERS);
+      if (isForeignKeyViolation(error)) throw conflict({ id: 'course_has_learners', message: HAS_LEARNERS });
       throw error;
     });
   // The course is gone whatever happens now: a storage failure leaves files behind, logged.

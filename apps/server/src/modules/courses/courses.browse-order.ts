@@ -97,9 +97,12 @@ export function decodeCursor(sort: CatalogSort, cursor: string): string[] {
   const values = sort === 'newest' ? parts : parts[0] === sort ? parts.slice(1) : [];
   const keys = ORDERS[sort];
   if (values.length !== keys.length || !keys.every((k, i) => VALID[k.type](values[i]))) {
-    throw badRequest('This catalogue page link is out of date; start from the first page', {
-      cursor: 'Invalid cursor',
-    });
+    throw badRequest(
+      { id: 'catalogue_link_stale', message: 'This catalogue page link is out of date; start from the first page' },
+      {
+        cursor: 'Invalid cursor',
+      },
+    );
   }
   return values;
 }

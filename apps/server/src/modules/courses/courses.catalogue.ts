@@ -75,7 +75,7 @@ export async function catalogueViewer(db: DbOrTx, user: { id: string; role: stri
 /** A published course as everyone but its creator sees it, as JSON text (the getcourse snapshot). */
 export async function* publicCourseJson(db: DbOrTx, storage: Storage, courseId: string) {
   const [record] = await queryCourses(db, and(eq(courses.id, courseId), eq(courses.isPublished, true)));
-  if (!record) throw notFound('Course not found');
+  if (!record) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   yield JSON.stringify(presentCourse(storage, record));
 }
 
@@ -115,19 +115,19 @@ export async function loadPublishedCards(db: DbOrTx, storage: Storage, ids: stri
 
 /** A course as its viewer may see it: unpublished courses exist only for their creator. */
 export async function findCourseForViewer(db: DbOrTx, storage: Storage, courseId: string, viewerId?: string | null) {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const [course] = await findCourses(db, storage, eq(courses.id, courseId), { viewerId });
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   // Learners who paid keep their course after the educator unpublishes it.
   if (!course.isPublished && course.creator !== viewerId && !(viewerId && (await isEnrolled(db, viewerId, courseId)))) {
-    throw notFound('Course not found');
+    throw notFound({ id: 'course_not_found', message: 'Course not found' });
   }
   return course;
 }
 
 export const presentOwnCourse = async (db: DbOrTx, storage: Storage, courseId: string, userId: string) => {
   const [course] = await findCourses(db, storage, eq(courses.id, courseId), { viewerId: userId });
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   return course;
 };
 
@@ -137,9 +137,9 @@ export const presentOwnCourse = async (db: DbOrTx, storage: Storage, courseId: s
  * courses, the learners enrolled in them (each once) and their reviews (three indexed reads).
  */
 export async function findCreator(db: DbOrTx, storage: Storage, userId: string): Promise<Creator> {
-  if (!isUuid(userId)) throw notFound('Creator not found');
+  if (!isUuid(userId)) throw notFound({ id: 'creator_not_found', message: 'Creator not found' });
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.role !== 'educator') throw notFound('Creator not found');
+  if (user?.role !== 'educator') throw notFound({ id: 'creator_not_found', message: 'Creator not found' });
   const published = and(eq(courses.creatorId, user.id), eq(courses.isPublished, true));
   const [[{ courseCount }], [{ learnerCount }], [{ reviewCount, ratingSum }]] = await Promise.all([
     db.select({ courseCount: sql<number>`count(*)::int` }).from(courses).where(published),

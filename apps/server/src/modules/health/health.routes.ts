@@ -22,7 +22,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.database.ping();
     } catch (error) {
       request.log.error({ err: error }, 'database not reachable');
-      throw serviceUnavailable('Database not reachable');
+      throw serviceUnavailable({ id: 'database_unreachable', message: 'Database not reachable' });
     }
     const redis = await redisState(app.redis);
     if (redis === 'absent') return { status: 'ready' as const };

@@ -23,7 +23,7 @@ export interface IssuedDocument {
   number: string;
 }
 
-const NOT_FOUND = 'Invoice not found';
+const NOT_FOUND = { id: 'invoice_not_found', message: 'Invoice not found' } as const;
 const issued = (row: { id: string; number: string }): IssuedDocument => ({ id: row.id, number: row.number });
 const paise = (rupees: number) => Math.round(rupees * 100);
 

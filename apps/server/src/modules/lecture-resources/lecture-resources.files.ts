@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { type AppError, badRequest, payloadTooLarge, tooLargeMessage, unsupportedMedia } from '../../core/errors.ts';
+import { type AppError, badRequest, payloadTooLarge, tooLarge, unsupportedMedia } from '../../core/errors.ts';
 import { uploadIncomplete, uploadStreamError } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 import { lectureVideoPrefix } from '../media/media.service.ts';
@@ -139,13 +139,19 @@ function contentTypeFor(kind: Kind, extension: string) {
 function assertNameMatches(kind: Kind, extension: string) {
   const promised = EXTENSION_KINDS[extension];
   if (promised && promised !== kind) {
-    throw unsupportedMedia(`This file is named .${extension} but its content is ${KIND_NAMES[kind]}`);
+    throw unsupportedMedia({
+      id: 'resource_kind_mismatch',
+      message: `This file is named .${extension} but its content is ${KIND_NAMES[kind]}`,
+      // `kind`: pdf, zip, png, jpeg or text.
+      params: { extension, kind },
+    });
   }
 }
 
 /** Throws 415 for a name the computer would run when it is opened. */
 export function assertNameAllowed(fileName: string) {
-  if (RUNNABLE_EXTENSIONS.has(extensionOf(fileName))) throw unsupportedMedia(EXECUTABLE);
+  if (RUNNABLE_EXTENSIONS.has(extensionOf(fileName)))
+    throw unsupportedMedia({ id: 'resource_executable', message: EXECUTABLE });
 }
 
 /**
@@ -227,7 +233,7 @@ class ResourceGate extends Transform {
   private decide() {
     const head = Buffer.concat(this.head);
     this.head = [];
-    if (isExecutable(head)) throw unsupportedMedia(EXECUTABLE);
+    if (isExecutable(head)) throw unsupportedMedia({ id: 'resource_executable', message: EXECUTABLE });
     const kind = binaryKind(head) ?? 'text';
     assertNameMatches(kind, this.extension);
     this.kind = kind;
@@ -240,11 +246,11 @@ class ResourceGate extends Transform {
   /** Text only: valid UTF-8 without NUL, across chunk boundaries. */
   private check(chunk: Buffer, end: boolean) {
     if (!this.decoder) return;
-    if (chunk.includes(0)) throw unsupportedMedia(UNSUPPORTED);
+    if (chunk.includes(0)) throw unsupportedMedia({ id: 'resource_type_unsupported', message: UNSUPPORTED });
     try {
       this.decoder.decode(chunk, { stream: !end });
     } catch {
-      throw unsupportedMedia(UNSUPPORTED);
+      throw unsupportedMedia({ id: 'resource_type_unsupported', message: UNSUPPORTED });
     }
   }
 }
@@ -257,7 +263,7 @@ export interface StoredResource {
 }
 
 export const resourceTooLarge = (maxBytes: number) =>
-  payloadTooLarge(tooLargeMessage('Files attached to a lecture', maxBytes));
+  payloadTooLarge(tooLarge('resource_too_large', 'Files attached to a lecture', maxBytes));
 
 /**
  * Streams an uploaded file into the lecture's private storage, checking its content as it
@@ -302,7 +308,7 @@ export async function storeResource(
     }
     if (size === 0 || !kind) {
       await storage.remove(key);
-      throw badRequest('The file is empty');
+      throw badRequest({ id: 'file_empty', message: 'The file is empty' });
     }
     return { key, fileName, contentType: contentTypeFor(kind, extensionOf(fileName)), size };
   } catch (error) {

@@ -92,7 +92,11 @@ const lectureResourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lectureId, resourceId } = request.params;
       const resource = await findDownload(app.db, lectureId, resourceId, request.user);
       const stat = await app.storage.stat(resource.key);
-      if (!stat) throw notFound('This file is missing; ask the educator to attach it again');
+      if (!stat)
+        throw notFound({
+          id: 'resource_file_missing',
+          message: 'This file is missing; ask the educator to attach it again',
+        });
       reply.header('content-disposition', attachmentHeader(resource.fileName));
       return sendMedia(request, reply, {
         size: stat.size,

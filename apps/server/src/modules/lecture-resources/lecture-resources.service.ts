@@ -50,14 +50,20 @@ const countResources = async (db: DbOrTx, lectureId: string) => {
  */
 export async function loadLectureForUpload(db: DbOrTx, lectureId: string, userId: string) {
   const lecture = await loadOwnedLecture(db, lectureId, userId);
-  if ((await countResources(db, lecture.id)) >= LECTURE_RESOURCES_MAX) throw conflict(TOO_MANY);
+  if ((await countResources(db, lecture.id)) >= LECTURE_RESOURCES_MAX)
+    throw conflict({ id: 'resources_too_many', message: TOO_MANY, params: { max: LECTURE_RESOURCES_MAX } });
   return lecture;
 }
 
 /** Where the form's `file` goes: checked by content and size while it streams to private storage. */
 export const resourceSink = (storage: Storage, lecture: LectureRow, maxBytes: number): FileSink<StoredResource> => ({
   field: 'file',
-  unexpected: (field) => badRequest(`Unexpected file field "${field}"; send the file as file`),
+  unexpected: (field) =>
+    badRequest({
+      id: 'resource_field_expected',
+      message: `Unexpected file field "${field}"; send the file as file`,
+      params: { field },
+    }),
   maxBytes,
   save: (part) => storeResource(storage, part, { courseId: lecture.courseId, lectureId: lecture.id, maxBytes }),
   discard: (stored) => storage.remove(stored.key),
@@ -77,13 +83,14 @@ export async function addResource(
   form: Form<AddLectureResourceRequest, StoredResource>,
 ) {
   const stored = form.file;
-  if (!stored) throw badRequest(NO_FILE, { file: NO_FILE });
+  if (!stored) throw badRequest({ id: 'resource_file_required', message: NO_FILE }, { file: NO_FILE });
   try {
     return await db.transaction(async (tx) => {
       const lecture = await loadOwnedLecture(tx, lectureId, userId);
       // Removed while the file was uploading: 404.
       await lockLecture(tx, lecture.id);
-      if ((await countResources(tx, lecture.id)) >= LECTURE_RESOURCES_MAX) throw conflict(TOO_MANY);
+      if ((await countResources(tx, lecture.id)) >= LECTURE_RESOURCES_MAX)
+        throw conflict({ id: 'resources_too_many', message: TOO_MANY, params: { max: LECTURE_RESOURCES_MAX } });
       const title = form.fields.title ?? Array.from(stored.fileName).slice(0, LECTURE_RESOURCE_TITLE_MAX).join('');
       await tx.insert(lectureResources).values({ lectureId: lecture.id, title, ...stored });
       return (await resourceRows(tx, lecture.id)).map(presentLectureResource);
@@ -111,7 +118,7 @@ export async function removeResource(
           .where(and(eq(lectureResources.id, resourceId), eq(lectureResources.lectureId, lecture.id)))
           .returning()
       : [];
-    if (!row) throw notFound('Resource not found');
+    if (!row) throw notFound({ id: 'resource_not_found', message: 'Resource not found' });
     return { removed: row, rows: await resourceRows(tx, lecture.id) };
   });
   await storage.remove(removed.key).catch((err) => log.warn({ err, key: removed.key }, 'resource file not removed'));
@@ -129,10 +136,11 @@ export async function findDownload(
   resourceId: string,
   user: SessionUser | null,
 ): Promise<ResourceRow> {
-  if (!user) throw unauthorized(LOGIN_TO_DOWNLOAD);
+  if (!user) throw unauthorized({ id: 'login_to_download', message: LOGIN_TO_DOWNLOAD });
   const lecture = await findWatchableLecture(db, lectureId, user).catch((error: unknown) => {
     // The video's refusal, said of a download.
-    if (error instanceof AppError && error.message === NO_ACCESS) throw forbidden(NO_DOWNLOAD);
+    if (error instanceof AppError && error.message === NO_ACCESS)
+      throw forbidden({ id: 'enrol_to_download', message: NO_DOWNLOAD });
     throw error;
   });
   const [row] = isUuid(resourceId)
@@ -142,7 +150,7 @@ export async function findDownload(
         .where(and(eq(lectureResources.id, resourceId), eq(lectureResources.lectureId, lecture.id)))
         .limit(1)
     : [];
-  if (!row) throw notFound('Resource not found');
+  if (!row) throw notFound({ id: 'resource_not_found', message: 'Resource not found' });
   return row;
 }
 

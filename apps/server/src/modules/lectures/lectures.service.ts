@@ -32,7 +32,7 @@ export const lectureCaptionRows = (db: DbOrTx, lectureId: string) =>
  * published course of someone else → 403.
  */
 export async function loadOwnedLecture(db: DbOrTx, lectureId: string, userId: string) {
-  if (!isUuid(lectureId)) throw notFound('Lecture not found');
+  if (!isUuid(lectureId)) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
   const [row] = await db
     .select({ lecture: lectures, creatorId: courses.creatorId, isPublished: courses.isPublished })
     .from(lectures)
@@ -48,7 +48,7 @@ export async function loadOwnedLecture(db: DbOrTx, lectureId: string, userId: st
  */
 export async function lockLecture(tx: DbOrTx, lectureId: string) {
   const [locked] = await tx.select({ id: lectures.id }).from(lectures).where(eq(lectures.id, lectureId)).for('update');
-  if (!locked) throw notFound('Lecture not found');
+  if (!locked) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
 }
 
 /**
@@ -90,7 +90,12 @@ export async function createLecture(
  */
 export const lectureVideoSink = (storage: Storage, lecture: LectureRow, maxBytes: number): FileSink<StoredVideo> => ({
   field: 'videoUrl',
-  unexpected: (field) => badRequest(`Unexpected file field "${field}"; send the video as videoUrl`),
+  unexpected: (field) =>
+    badRequest({
+      id: 'video_field_expected',
+      message: `Unexpected file field "${field}"; send the video as videoUrl`,
+      params: { field },
+    }),
   save: (file) => storeVideo(storage, file, { courseId: lecture.courseId, lectureId: lecture.id, maxBytes }),
   discard: (video) => removeVideo(storage, video.key),
 });
@@ -175,11 +180,11 @@ async function updateLecture(
       .from(lectures)
       .where(eq(lectures.id, lectureId))
       .limit(1);
-    if (!found) throw notFound('Lecture not found');
+    if (!found) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
     // The course may have changed hands or visibility while the file was uploading.
     await loadOwnedCourse(tx, found.courseId, userId, { lock: true });
     const [locked] = await tx.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1).for('update');
-    if (!locked) throw notFound('Lecture not found');
+    if (!locked) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
     if (claim && !(await claim(tx))) return { lecture: locked, oldVideoKey: null, attached: false };
     // A new section: to its end (400 unless it is one of the course's); the same one: it stays.
     if (patch.sectionId !== undefined && patch.sectionId !== locked.sectionId) {

@@ -55,9 +55,17 @@ async function withImageWorker<T>(work: () => Promise<T>): Promise<T> {
 /** Per user: decoding is the costliest thing a free account can make the server do. */
 export const IMAGE_UPLOADS_PER_USER = { max: 20, windowMs: 10 * 60 * 1000 };
 
-const unreadable = () => unsupportedMedia('The image could not be read; please choose another file');
+const IMAGE_UNREADABLE = {
+  id: 'image_unreadable',
+  message: 'The image could not be read; please choose another file',
+} as const;
+const unreadable = () => unsupportedMedia(IMAGE_UNREADABLE);
 const tooManyPixels = () =>
-  payloadTooLarge(`Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels; please choose a smaller one`);
+  payloadTooLarge({
+    id: 'image_too_many_pixels',
+    message: `Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels; please choose a smaller one`,
+    params: { megapixels: IMAGE_MAX_PIXELS / 1_000_000 },
+  });
 
 /** A decoder for a checked image: at most IMAGE_MAX_PIXELS, failing on corrupt data. */
 const decode = (input: Buffer) => sharp(input, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS });
@@ -105,7 +113,10 @@ export async function assertImage(buffer: Buffer) {
   if (buffer.length > IMAGE_MAX_BYTES) throw payloadTooLarge(MESSAGES.imageTooLarge);
   const type = await fileTypeFromBuffer(buffer);
   if (!type || !IMAGE_MIME.has(type.mime)) {
-    throw unsupportedMedia('Only image files (JPEG, PNG, WebP, GIF, AVIF) can be uploaded');
+    throw unsupportedMedia({
+      id: 'image_type_unsupported',
+      message: 'Only image files (JPEG, PNG, WebP, GIF, AVIF) can be uploaded',
+    });
   }
 }
 

@@ -15,8 +15,8 @@ export const NO_ACCESS = 'Enroll in this course to watch this lecture';
  * whatever id they try.
  */
 export async function findWatchableLecture(db: DbOrTx, lectureId: string, user: SessionUser | null) {
-  if (!user) throw forbidden(LOGIN_TO_WATCH);
-  if (!isUuid(lectureId)) throw notFound('Lecture not found');
+  if (!user) throw forbidden({ id: 'login_to_watch', message: LOGIN_TO_WATCH });
+  if (!isUuid(lectureId)) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
   const [row] = await db
     .select({ lecture: lectures, course: courses, enrollmentId: enrollments.id })
     .from(lectures)
@@ -24,11 +24,11 @@ export async function findWatchableLecture(db: DbOrTx, lectureId: string, user: 
     .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, user.id)))
     .where(eq(lectures.id, lectureId))
     .limit(1);
-  if (!row) throw notFound('Lecture not found');
+  if (!row) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
   const allowed =
     row.course.creatorId === user.id ||
     row.enrollmentId !== null ||
     (row.lecture.isPreviewFree && row.course.isPublished);
-  if (!allowed) throw forbidden(NO_ACCESS);
+  if (!allowed) throw forbidden({ id: 'enrol_to_watch', message: NO_ACCESS });
   return row.lecture;
 }

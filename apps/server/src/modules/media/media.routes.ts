@@ -64,7 +64,8 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
       const file = request.params['*'];
       if (!HLS_FILE.test(file)) throw notFound('Not found');
-      if (lecture.processing !== 'ready' || !lecture.hlsKey) throw notFound('This lecture has no processed video yet');
+      if (lecture.processing !== 'ready' || !lecture.hlsKey)
+        throw notFound({ id: 'video_not_processed', message: 'This lecture has no processed video yet' });
       const segment = file.endsWith('.ts');
       return sendStored(
         request,
@@ -88,7 +89,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const lecture = await findWatchableLecture(app.db, request.params.lectureId, request.user);
-      if (!lecture.posterKey) throw notFound('This lecture has no poster yet');
+      if (!lecture.posterKey) throw notFound({ id: 'poster_not_found', message: 'This lecture has no poster yet' });
       return sendStored(request, reply, lecture.posterKey, 'image/jpeg', 'private, max-age=3600');
     },
   });
@@ -112,7 +113,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(and(eq(lectureCaptions.lectureId, lecture.id), eq(lectureCaptions.lang, lang)))
             .limit(1)
         : [];
-      if (!row) throw notFound('No captions in this language');
+      if (!row) throw notFound({ id: 'captions_language_missing', message: 'No captions in this language' });
       return sendStored(request, reply, row.key, 'text/vtt; charset=utf-8', 'private, no-cache');
     },
   });
@@ -139,7 +140,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.header('cache-control', 'private, no-store').redirect(url, 302);
       }
       const stat = key ? await app.storage.stat(key) : null;
-      if (!key || !stat) throw notFound('This lecture has no video yet');
+      if (!key || !stat) throw notFound({ id: 'lecture_no_video', message: 'This lecture has no video yet' });
       return sendMedia(request, reply, {
         size: stat.size,
         mtime: stat.mtime,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { payloadTooLarge, tooLargeMessage, unsupportedMedia } from '../../core/errors.ts';
+import { payloadTooLarge, tooLargeMessage, tooLarge as tooLargeText, unsupportedMedia } from '../../core/errors.ts';
 import { uploadIncomplete, uploadStreamError } from '../../core/multipart-form.ts';
 import type { Storage } from '../../core/storage.ts';
 
@@ -21,7 +21,7 @@ const NOT_A_VIDEO = 'Only video files (MP4, WebM or QuickTime) can be uploaded';
 /** Throws 415 unless a file's first SNIFF_BYTES say it is a video we accept; answers its type. */
 export async function assertVideoContent(head: Buffer) {
   const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
-  if (!type || !VIDEO_TYPES[type.mime]) throw unsupportedMedia(NOT_A_VIDEO);
+  if (!type || !VIDEO_TYPES[type.mime]) throw unsupportedMedia({ id: 'video_type_unsupported', message: NOT_A_VIDEO });
   return type.mime;
 }
 
@@ -40,7 +40,7 @@ export interface StoredVideo {
 
 /** The answer to a video over the limit, whichever way it was uploaded (a form here, tus in uploads). */
 export const videoTooLargeMessage = (maxBytes: number) => tooLargeMessage('Videos', maxBytes);
-const tooLarge = (maxBytes: number) => payloadTooLarge(videoTooLargeMessage(maxBytes));
+const tooLarge = (maxBytes: number) => payloadTooLarge(tooLargeText('video_too_large', 'Videos', maxBytes));
 
 /**
  * Passes bytes through unchanged, but holds back the first few kilobytes until their

@@ -36,12 +36,16 @@ export async function retryRefund(
   actorId: string,
   audit: AuditChange,
 ) {
-  if (!isUuid(refundId)) throw notFound('Refund not found');
+  if (!isUuid(refundId)) throw notFound({ id: 'refund_not_found', message: 'Refund not found' });
   const { refund, order, attempt } = await db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (!refund) throw notFound('Refund not found');
+    if (!refund) throw notFound({ id: 'refund_not_found', message: 'Refund not found' });
     if (refund.status !== 'failed')
-      throw conflict(`Only a failed refund can be retried; this one is ${refund.status}.`);
+      throw conflict({
+        id: 'refund_not_failed',
+        message: `Only a failed refund can be retried; this one is ${refund.status}.`,
+        params: { status: refund.status },
+      });
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, refund.orderId));
     // A retry that never got its answer is asked again with its own key.
     const [unanswered] = await tx
@@ -73,7 +77,7 @@ export async function retryRefund(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (current?.status !== 'failed' || current.providerRefundId !== refund.providerRefundId) {
-      throw conflict('This refund changed while it was being retried; reload it.');
+      throw conflict({ id: 'refund_changed', message: 'This refund changed while it was being retried; reload it.' });
     }
     await tx.update(refundRetries).set({ providerRefundId: accepted.id }).where(eq(refundRetries.id, attempt.id));
     const [updated] = await tx

@@ -10,7 +10,7 @@ import {
   paymentOrders,
   refunds,
 } from '../../core/db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../core/errors.ts';
+import { AppError, conflict, type ErrorText, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { type BillingConfig, rupees } from '../billing/billing.service.ts';
 import { releaseOrder } from '../coupons/coupons.service.ts';
@@ -93,40 +93,53 @@ export async function refundEligibility(
   userId: string,
   courseId: string,
   known?: { order: OrderRow | undefined },
-): Promise<RefundEligibility & { order?: OrderRow; refund?: RefundRow }> {
+): Promise<RefundEligibility & { order?: OrderRow; refund?: RefundRow; refusal?: ErrorText }> {
   const order = known ? known.order : isUuid(courseId) ? await paidOrder(db, userId, courseId) : undefined;
   const progress = await (order ? progressPercent(db, userId, courseId) : 0);
-  const no = (reason: string, deadline: Date | null = null) => ({
-    eligible: false,
-    reason,
+  const facts = (deadline: Date | null) => ({
     deadline: deadline?.toISOString() ?? null,
     progressPercent: progress,
     amount: order ? rupees(order.amount) : 0,
     order,
   });
-  if (!order) return no('You have not paid for this course, so there is nothing to refund.');
+  /** Not eligible: `reason` says why (the answer's text); `refusal` is it with its id, for a request's 409. */
+  const no = (refusal: ErrorText, deadline: Date | null = null) => ({
+    ...facts(deadline),
+    eligible: false,
+    reason: refusal.message,
+    refusal,
+  });
+  const yes = (deadline: Date) => ({ ...facts(deadline), eligible: true, reason: null, refusal: undefined });
+  if (!order)
+    return no({ id: 'refund_not_paid', message: 'You have not paid for this course, so there is nothing to refund.' });
   const deadline = new Date((order.paidAt ?? order.createdAt).getTime() + policy.windowDays * DAY_MS);
   const refund = await refundOf(db, order.id);
   // Stored but never accepted by the provider (it was unreachable): asking again completes it.
   if (refund?.providerRefundId === null && refund.status === 'pending') {
-    return { ...no('', deadline), eligible: true, reason: null, refund };
+    return { ...yes(deadline), refund };
   }
-  if (refund) return { ...no('This purchase has already been refunded.', deadline), refund };
+  if (refund)
+    return { ...no({ id: 'refund_already', message: 'This purchase has already been refunded.' }, deadline), refund };
   if (Date.now() > deadline.getTime()) {
-    return no(`The ${policy.windowDays}-day refund window ended on ${formatDate(deadline)}.`, deadline);
-  }
-  if (progress > policy.maxProgressPercent) {
+    const message = `The ${policy.windowDays}-day refund window ended on ${formatDate(deadline)}.`;
     return no(
-      `You have completed ${progress}% of the lectures; refunds are possible up to ${policy.maxProgressPercent}%.`,
+      { id: 'refund_window_ended', message, params: { days: policy.windowDays, date: deadline.toISOString() } },
       deadline,
     );
+  }
+  if (progress > policy.maxProgressPercent) {
+    const message = `You have completed ${progress}% of the lectures; refunds are possible up to ${policy.maxProgressPercent}%.`;
+    return no({ id: 'refund_progress', message, params: { progress, max: policy.maxProgressPercent } }, deadline);
   }
   const [certificate] = await db
     .select({ id: certificates.id })
     .from(certificates)
     .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
     .limit(1);
-  if (certificate) return no('You have claimed the certificate for this course, so it cannot be refunded.', deadline);
+  if (certificate) {
+    const message = 'You have claimed the certificate for this course, so it cannot be refunded.';
+    return no({ id: 'refund_certificate', message }, deadline);
+  }
   const [recent] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(refunds)
@@ -138,15 +151,17 @@ export async function refundEligibility(
       ),
     );
   if ((recent?.count ?? 0) >= policy.maxPer90Days) {
-    return no(`You have had ${policy.maxPer90Days} refunds in the last 90 days, the most we allow.`, deadline);
+    const message = `You have had ${policy.maxPer90Days} refunds in the last 90 days, the most we allow.`;
+    return no({ id: 'refund_limit', message, params: { max: policy.maxPer90Days } }, deadline);
   }
-  return { ...no('', deadline), eligible: true, reason: null };
+  return yes(deadline);
 }
 
 /** The public answer: the rows stay inside. */
 export const presentEligibility = ({
   order: _o,
   refund: _r,
+  refusal: _f,
   ...eligibility
 }: Awaited<ReturnType<typeof refundEligibility>>) => eligibility;
 
@@ -162,13 +177,16 @@ export async function requestRefund(
   reason: string,
 ): Promise<RefundResponse> {
   const { db, provider } = refunder;
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const { order, refund } = await db.transaction(async (tx) => {
     const order = await paidOrder(tx, userId, courseId, { lock: true });
     const existing = order && (await refundOf(tx, order.id));
     if (order && existing) return { order, refund: existing };
     const eligibility = await refundEligibility(tx, refunder.policy, userId, courseId, { order });
-    if (!eligibility.eligible || !order) throw conflict(eligibility.reason ?? 'This purchase cannot be refunded.');
+    if (!eligibility.eligible || !order)
+      throw conflict(
+        eligibility.refusal ?? { id: 'refund_not_possible', message: 'This purchase cannot be refunded.' },
+      );
     const [created] = await tx
       .insert(refunds)
       .values({ orderId: order.id, userId, courseId, amount: order.amount, reason })

@@ -32,7 +32,8 @@ import {
 function learner(request: FastifyRequest, userId?: string) {
   const user = request.user;
   if (!user) throw unauthorized();
-  if (userId !== undefined && userId !== user.id) throw forbidden('You can only enrol yourself in a course.');
+  if (userId !== undefined && userId !== user.id)
+    throw forbidden({ id: 'enrol_self_only', message: 'You can only enrol yourself in a course.' });
   return user;
 }
 
@@ -173,16 +174,16 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const raw = request.body;
         const signature = request.headers['x-razorpay-signature'];
         if (!Buffer.isBuffer(raw) || typeof signature !== 'string') {
-          throw badRequest('Webhook signature missing');
+          throw badRequest({ id: 'webhook_signature_missing', message: 'Webhook signature missing' });
         }
         if (!isValidWebhookSignature(raw, signature, payment.webhookSecret)) {
-          throw badRequest('Webhook signature is not valid');
+          throw badRequest({ id: 'webhook_signature_invalid', message: 'Webhook signature is not valid' });
         }
         let event: unknown;
         try {
           event = JSON.parse(raw.toString('utf8'));
         } catch {
-          throw badRequest('The webhook body is not valid JSON');
+          throw badRequest({ id: 'webhook_invalid_json', message: 'The webhook body is not valid JSON' });
         }
         const outcome = await handleWebhook(checkout, request.log, event);
         request.log.info({ outcome }, 'payment webhook handled');

@@ -45,14 +45,15 @@ const toPaise = (rupees: number) => rupees * 100;
 
 /** A published course with a price, as the checkout sees it (price in paise). Unknown or unpublished: 404. */
 async function pricedCourse(db: DbOrTx, courseId: string) {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const [course] = await db
     .select({ creatorId: courses.creatorId, price: courses.price, isPublished: courses.isPublished })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
-  if (!course?.isPublished) throw notFound('Course not found');
-  if (course.price === null) throw badRequest('This course has no price yet, so it cannot be bought.');
+  if (!course?.isPublished) throw notFound({ id: 'course_not_found', message: 'Course not found' });
+  if (course.price === null)
+    throw badRequest({ id: 'course_no_price', message: 'This course has no price yet, so it cannot be bought.' });
   return { id: courseId, creatorId: course.creatorId, price: toPaise(course.price) };
 }
 
@@ -106,13 +107,17 @@ export async function startEnrollment(
 
 /** Who may buy: not the course's creator (400), not someone already enrolled (409). */
 async function buyableCourse(db: Db, learnerId: string, courseId: string) {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const [owner] = await db.select({ id: courses.creatorId }).from(courses).where(eq(courses.id, courseId)).limit(1);
   if (owner?.id === learnerId) {
-    throw badRequest('You created this course, so you already have full access to it.');
+    throw badRequest({
+      id: 'enrol_own_course',
+      message: 'You created this course, so you already have full access to it.',
+    });
   }
   const course = await pricedCourse(db, courseId);
-  if (await isEnrolled(db, learnerId, courseId)) throw conflict('You are already enrolled in this course.');
+  if (await isEnrolled(db, learnerId, courseId))
+    throw conflict({ id: 'already_enrolled', message: 'You are already enrolled in this course.' });
   return course;
 }
 
@@ -196,7 +201,8 @@ async function openOrder(
     if (couponCode) {
       const reserved = await reserveCoupon(tx, couponCode, course, learnerId, { id, expiresAt });
       // The educator changed the coupon between the quote and now: charge nothing unexpected.
-      if (reserved.discount !== discount) throw conflict('This coupon has just changed; please apply it again.');
+      if (reserved.discount !== discount)
+        throw conflict({ id: 'coupon_changed', message: 'This coupon has just changed; please apply it again.' });
     }
     return present(order as OrderRow);
   });
@@ -214,15 +220,29 @@ export async function verifyPayment(checkout: Checkout, learnerId: string, body:
   const { db, keySecret } = checkout;
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!isValidPaymentSignature(orderId, paymentId, signature, keySecret)) {
-    throw badRequest('Payment verification failed: the payment signature is not valid.');
+    throw badRequest({
+      id: 'payment_signature_invalid',
+      message: 'Payment verification failed: the payment signature is not valid.',
+    });
   }
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw badRequest('Payment verification failed: there is no such order.');
+    if (!order)
+      throw badRequest({
+        id: 'payment_order_unknown',
+        message: 'Payment verification failed: there is no such order.',
+      });
     if (order.userId !== learnerId || order.courseId !== body.courseId) {
-      throw badRequest('Payment verification failed: this order is not yours or is for another course.');
+      throw badRequest({
+        id: 'payment_order_mismatch',
+        message: 'Payment verification failed: this order is not yours or is for another course.',
+      });
     }
-    if (order.status === 'failed') throw badRequest('Payment verification failed: this payment did not go through.');
+    if (order.status === 'failed')
+      throw badRequest({
+        id: 'payment_failed',
+        message: 'Payment verification failed: this payment did not go through.',
+      });
     // No expiry check: a valid signature means the money was taken (the provider's order has no
     // expiry of its own), so an order past our `expires_at` is completed, as the webhook does.
     await completeOrder(tx, checkout, order, paymentId);
@@ -360,10 +380,13 @@ export async function sandboxPay(
 ): Promise<SandboxPayResponse> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.userId !== learnerId || order.provider !== 'sandbox') throw notFound('Order not found');
-    if (order.status === 'paid') throw conflict('This order is already paid.');
-    if (order.status === 'failed') throw conflict('This test payment already failed; start a new checkout.');
-    if (isExpired(order)) throw conflict('This order has expired; start a new checkout.');
+    if (!order || order.userId !== learnerId || order.provider !== 'sandbox')
+      throw notFound({ id: 'order_not_found', message: 'Order not found' });
+    if (order.status === 'paid') throw conflict({ id: 'order_paid', message: 'This order is already paid.' });
+    if (order.status === 'failed')
+      throw conflict({ id: 'order_failed', message: 'This test payment already failed; start a new checkout.' });
+    if (isExpired(order))
+      throw conflict({ id: 'order_expired', message: 'This order has expired; start a new checkout.' });
     if (outcome === 'failure') {
       await tx.update(paymentOrders).set({ status: 'failed' }).where(eq(paymentOrders.id, order.id));
       return { status: 'failed', message: MESSAGES.sandboxFailed };

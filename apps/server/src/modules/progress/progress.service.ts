@@ -2,7 +2,7 @@ import type { CourseProgress, ProgressSummary, SaveProgressRequest } from '@kaks
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { courses, lectureProgress, lectures } from '../../core/db/schema/index.ts';
-import { forbidden, notFound } from '../../core/errors.ts';
+import { type ErrorText, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
 
@@ -16,21 +16,21 @@ const percentOf = (done: number, total: number) => (total === 0 ? 0 : Math.round
  * Progress is for enrolled learners (403 for others). A course the user may not even see
  * (unpublished, and not theirs) answers 404, as getcourse does, so its existence is not revealed.
  */
-async function assertEnrolled(db: DbOrTx, userId: string, courseId: string, notFoundMessage: string) {
+async function assertEnrolled(db: DbOrTx, userId: string, courseId: string, notFoundText: ErrorText) {
   if (await isEnrolled(db, userId, courseId)) return;
   const [course] = await db
     .select({ isPublished: courses.isPublished, creatorId: courses.creatorId })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
-  if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound(notFoundMessage);
-  throw forbidden(NOT_ENROLLED_MESSAGE);
+  if (!course || (!course.isPublished && course.creatorId !== userId)) throw notFound(notFoundText);
+  throw forbidden({ id: 'progress_not_enrolled', message: NOT_ENROLLED_MESSAGE });
 }
 
 /** The learner's progress in one course they are enrolled in (lectures removed since are ignored). */
 export async function getCourseProgress(db: DbOrTx, userId: string, courseId: string): Promise<CourseProgress> {
-  if (!isUuid(courseId)) throw notFound('Course not found');
-  await assertEnrolled(db, userId, courseId, 'Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
+  await assertEnrolled(db, userId, courseId, { id: 'course_not_found', message: 'Course not found' });
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ progress: lectureProgress })
@@ -79,10 +79,10 @@ export async function listProgress(db: DbOrTx, userId: string): Promise<Progress
 
 /** Saves where the learner is in a lecture. Completion sticks unless explicitly un-marked. */
 export async function saveLectureProgress(db: DbOrTx, userId: string, lectureId: string, input: SaveProgressRequest) {
-  if (!isUuid(lectureId)) throw notFound('Lecture not found');
+  if (!isUuid(lectureId)) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
   const [lecture] = await db.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1);
-  if (!lecture) throw notFound('Lecture not found');
-  await assertEnrolled(db, userId, lecture.courseId, 'Lecture not found');
+  if (!lecture) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
+  await assertEnrolled(db, userId, lecture.courseId, { id: 'lecture_not_found', message: 'Lecture not found' });
 
   const duration = input.duration ?? lecture.durationSeconds ?? undefined;
   const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;

@@ -12,21 +12,27 @@ export const QUIZ_CHANGED_MESSAGE = 'This quiz has changed since you opened it; 
  */
 export function resolveAnswers(quizId: string, questions: StoredQuizQuestion[], answers: string[][]): number[][] {
   if (answers.length !== questions.length) {
-    throw badRequest(
-      `Answer every question: this quiz has ${questions.length} question${questions.length === 1 ? '' : 's'}, ` +
+    throw badRequest({
+      id: 'quiz_answer_count',
+      message:
+        `Answer every question: this quiz has ${questions.length} question${questions.length === 1 ? '' : 's'}, ` +
         `the submission has ${answers.length} answer${answers.length === 1 ? '' : 's'}`,
-    );
+      params: { questions: questions.length, answers: answers.length },
+    });
   }
   return questions.map((q, i) => {
     const chosen = answers[i];
     const n = i + 1;
-    if (chosen.length === 0) throw badRequest(`Please answer question ${n}`);
-    if (new Set(chosen).size !== chosen.length) throw badRequest(`Question ${n}: an option is chosen twice`);
-    if (q.kind !== 'multiple' && chosen.length !== 1) throw badRequest(`Question ${n} takes exactly one answer`);
+    if (chosen.length === 0)
+      throw badRequest({ id: 'quiz_unanswered', message: `Please answer question ${n}`, params: { n } });
+    if (new Set(chosen).size !== chosen.length)
+      throw badRequest({ id: 'quiz_option_twice', message: `Question ${n}: an option is chosen twice`, params: { n } });
+    if (q.kind !== 'multiple' && chosen.length !== 1)
+      throw badRequest({ id: 'quiz_one_answer', message: `Question ${n} takes exactly one answer`, params: { n } });
     const ids = optionIdsOf(quizId, i, q);
     return chosen.map((id) => {
       const position = ids.indexOf(id);
-      if (position < 0) throw conflict(QUIZ_CHANGED_MESSAGE);
+      if (position < 0) throw conflict({ id: 'quiz_changed', message: QUIZ_CHANGED_MESSAGE });
       return position;
     });
   });

@@ -23,10 +23,11 @@ type CourseAccess = { id: string; creatorId: string; isPublished: boolean };
  * Readers: the creator, or an enrolled learner (who keeps access after an unpublish, as with
  * lectures). Anyone else: 404 when the course is not visible to them (as on getcourse), else 403.
  */
-async function assertCanTake(db: DbOrTx, course: CourseAccess | undefined, userId: string, what: string) {
+async function assertCanTake(db: DbOrTx, course: CourseAccess | undefined, userId: string, what: 'Quiz' | 'Course') {
   if (course && (course.creatorId === userId || (await isEnrolled(db, userId, course.id)))) return course;
-  if (!course?.isPublished) throw notFound(`${what} not found`);
-  throw forbidden(NOT_ENROLLED_MESSAGE);
+  if (!course?.isPublished)
+    throw notFound({ id: what === 'Quiz' ? 'quiz_not_found' : 'course_not_found', message: `${what} not found` });
+  throw forbidden({ id: 'quiz_not_enrolled', message: NOT_ENROLLED_MESSAGE });
 }
 
 const courseAccess = { id: courses.id, creatorId: courses.creatorId, isPublished: courses.isPublished };
@@ -66,7 +67,11 @@ async function assertSectionOf(db: DbOrTx, courseId: string, sectionId: string |
         .where(and(eq(courseSections.id, sectionId), eq(courseSections.courseId, courseId)))
         .limit(1)
     : [];
-  if (!section) throw badRequest('That section is not part of this course', { sectionId: 'Unknown section' });
+  if (!section)
+    throw badRequest(
+      { id: 'quiz_section_not_in_course', message: 'That section is not part of this course' },
+      { sectionId: 'Unknown section' },
+    );
   return section.id;
 }
 
@@ -133,7 +138,7 @@ export async function editQuiz(db: DbOrTx, quizId: string, userId: string, input
     .set({ ...storedFields(input, sectionId), updatedAt: new Date() })
     .where(eq(quizzes.id, quiz.id))
     .returning();
-  if (!row) throw notFound('Quiz not found');
+  if (!row) throw notFound({ id: 'quiz_not_found', message: 'Quiz not found' });
   return presentFor(db, row, userId, true);
 }
 
@@ -155,7 +160,7 @@ const courseQuizzes = (db: DbOrTx, courseId: string) =>
     .orderBy(sql`${courseSections.position} asc nulls last`, asc(quizzes.createdAt), asc(quizzes.id));
 
 export async function listCourseQuizzes(db: DbOrTx, courseId: string, userId: string): Promise<Quiz[]> {
-  if (!isUuid(courseId)) throw notFound('Course not found');
+  if (!isUuid(courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const [found] = await db.select(courseAccess).from(courses).where(eq(courses.id, courseId)).limit(1);
   const course = await assertCanTake(db, found, userId, 'Course');
   const isCreator = course.creatorId === userId;
@@ -199,7 +204,11 @@ export async function submitQuiz(db: DbOrTx, quizId: string, userId: string, ans
       .from(quizAttempts)
       .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, userId)));
     if (quiz.maxAttempts !== null && used >= quiz.maxAttempts) {
-      throw conflict(`You have used all ${attemptsWord(quiz.maxAttempts)} at this quiz`);
+      throw conflict({
+        id: 'quiz_attempts_used',
+        message: `You have used all ${attemptsWord(quiz.maxAttempts)} at this quiz`,
+        params: { attempts: quiz.maxAttempts },
+      });
     }
     const { results, scorePercent } = grade(quiz.id, quiz.questions, positions);
     const passed = scorePercent >= quiz.passPercent;

@@ -16,7 +16,7 @@ export const NOT_ENROLLED_MESSAGE = 'Only learners enrolled in this course can r
  * The comment is stored as plain text; clients render it as text.
  */
 export async function giveReview(db: DbOrTx, storage: Storage, userId: string, input: GiveReviewRequest) {
-  if (!isUuid(input.courseId)) throw notFound('Course not found');
+  if (!isUuid(input.courseId)) throw notFound({ id: 'course_not_found', message: 'Course not found' });
   const [row] = await db
     .select({ course: courses, enrolled: sql<boolean>`${enrollments.id} is not null` })
     .from(courses)
@@ -25,9 +25,9 @@ export async function giveReview(db: DbOrTx, storage: Storage, userId: string, i
     .limit(1);
   // A course the viewer may not see does not exist for them (same rule as getcourse).
   if (!row || (!row.course.isPublished && !row.enrolled && row.course.creatorId !== userId)) {
-    throw notFound('Course not found');
+    throw notFound({ id: 'course_not_found', message: 'Course not found' });
   }
-  if (!row.enrolled) throw forbidden(NOT_ENROLLED_MESSAGE);
+  if (!row.enrolled) throw forbidden({ id: 'review_not_enrolled', message: NOT_ENROLLED_MESSAGE });
 
   const now = new Date();
   const [saved] = await db

@@ -19,6 +19,11 @@ import { assertCreator, loadOwnedCourse } from '../courses/courses.service.ts';
 
 type SectionRow = typeof courseSections.$inferSelect;
 
+const NOT_THIS_COURSES_SECTION = {
+  id: 'section_not_in_course',
+  message: 'The section must be one of this course’s sections',
+} as const;
+
 /** One group of the curriculum: a section (null: the implicit first group) and its lectures in order. */
 export interface CurriculumGroup {
   sectionId: string | null;
@@ -47,7 +52,7 @@ const presentSection = (section: SectionRow, lectureIds: string[]): CourseSectio
  * else → 403).
  */
 async function loadOwnedSection(tx: DbOrTx, sectionId: string, userId: string) {
-  if (!isUuid(sectionId)) throw notFound('Section not found');
+  if (!isUuid(sectionId)) throw notFound({ id: 'section_not_found', message: 'Section not found' });
   const [row] = await tx
     .select({ courseId: courseSections.courseId, creatorId: courses.creatorId, isPublished: courses.isPublished })
     .from(courseSections)
@@ -58,7 +63,7 @@ async function loadOwnedSection(tx: DbOrTx, sectionId: string, userId: string) {
   await loadOwnedCourse(tx, row.courseId, userId, { lock: true });
   // Read again under the lock: it may have gone while we waited.
   const [section] = await tx.select().from(courseSections).where(eq(courseSections.id, sectionId)).limit(1);
-  if (!section) throw notFound('Section not found');
+  if (!section) throw notFound({ id: 'section_not_found', message: 'Section not found' });
   return section;
 }
 
@@ -208,10 +213,16 @@ export async function reorderLectures(db: DbOrTx, courseId: string, userId: stri
     const requested = new Map<string | null, string[]>();
     for (const group of input.sections) {
       if (group._id !== null && !curriculum.sections.some((s) => s.id === group._id)) {
-        throw badRequest('Every section must be one of this course’s sections', { sections: 'Unknown section' });
+        throw badRequest(
+          { id: 'order_unknown_section', message: 'Every section must be one of this course’s sections' },
+          { sections: 'Unknown section' },
+        );
       }
       if (requested.has(group._id)) {
-        throw badRequest('Each section may be listed only once', { sections: 'Section listed twice' });
+        throw badRequest(
+          { id: 'order_section_twice', message: 'Each section may be listed only once' },
+          { sections: 'Section listed twice' },
+        );
       }
       requested.set(group._id, group.lectureIds);
     }
@@ -219,13 +230,23 @@ export async function reorderLectures(db: DbOrTx, courseId: string, userId: stri
     const seen = new Set<string>();
     for (const id of named) {
       if (!curriculum.stored.has(id)) {
-        throw badRequest('Every lecture must be one of this course’s lectures', { sections: 'Unknown lecture' });
+        throw badRequest(
+          { id: 'order_unknown_lecture', message: 'Every lecture must be one of this course’s lectures' },
+          { sections: 'Unknown lecture' },
+        );
       }
-      if (seen.has(id)) throw badRequest('Each lecture may be listed only once', { sections: 'Lecture listed twice' });
+      if (seen.has(id))
+        throw badRequest(
+          { id: 'order_lecture_twice', message: 'Each lecture may be listed only once' },
+          { sections: 'Lecture listed twice' },
+        );
       seen.add(id);
     }
     if (seen.size !== curriculum.stored.size) {
-      throw badRequest('Every lecture of the course must be listed', { sections: 'Lectures missing' });
+      throw badRequest(
+        { id: 'order_lectures_missing', message: 'Every lecture of the course must be listed' },
+        { sections: 'Lectures missing' },
+      );
     }
     curriculum.groups = curriculum.groups.map((g) => ({
       sectionId: g.sectionId,
@@ -248,7 +269,7 @@ export async function assertSectionOfCourse(tx: DbOrTx, courseId: string, sectio
         .limit(1)
     : [];
   if (row?.courseId !== courseId) {
-    throw badRequest('The section must be one of this course’s sections', { sectionId: 'Unknown section' });
+    throw badRequest(NOT_THIS_COURSES_SECTION, { sectionId: 'Unknown section' });
   }
 }
 
@@ -264,7 +285,7 @@ export async function placeLecture(tx: DbOrTx, courseId: string, lectureId: stri
     sectionId === undefined
       ? curriculum.groups[curriculum.groups.length - 1]
       : curriculum.groups.find((g) => g.sectionId === sectionId);
-  if (!target) throw badRequest('The section must be one of this course’s sections', { sectionId: 'Unknown section' });
+  if (!target) throw badRequest(NOT_THIS_COURSES_SECTION, { sectionId: 'Unknown section' });
   for (const group of curriculum.groups) group.lectureIds = group.lectureIds.filter((id) => id !== lectureId);
   target.lectureIds.push(lectureId);
   await saveCurriculum(tx, courseId, curriculum);

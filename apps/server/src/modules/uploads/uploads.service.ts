@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, type Dirent } from 'node:fs';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorId, ErrorParams } from '@kaksha/contracts';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Metadata, TUS_RESUMABLE, Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
@@ -48,12 +49,12 @@ export interface TusError {
   body: string;
 }
 
-export const tusError = (status: number, id: string, message: string): TusError => ({
+export const tusError = (status: number, id: ErrorId, message: string, params?: ErrorParams): TusError => ({
   status_code: status,
-  body: JSON.stringify({ message, id }),
+  body: JSON.stringify({ message, id, params }),
 });
 
-const fromAppError = (error: AppError): TusError => tusError(error.statusCode, error.id, error.message);
+const fromAppError = (error: AppError): TusError => tusError(error.statusCode, error.id, error.message, error.params);
 
 export const INTERNAL = tusError(500, 'internal', 'Something went wrong; please try again');
 
@@ -86,7 +87,7 @@ export function assertTusRequest(method: string, headers: Record<string, string 
   if (version !== TUS_RESUMABLE) {
     throw new AppError(
       412,
-      'precondition_failed',
+      'tus_version',
       version === undefined
         ? `Tus-Resumable: ${TUS_RESUMABLE} is required (this endpoint speaks the tus protocol)`
         : `Tus-Resumable ${version} is not supported; this server speaks tus ${TUS_RESUMABLE}`,
@@ -94,32 +95,55 @@ export function assertTusRequest(method: string, headers: Record<string, string 
       { 'tus-version': TUS_RESUMABLE },
     );
   }
-  const refuseExtension = (message: string) =>
-    new AppError(400, 'bad_request', message, undefined, TUS_EXTENSION_HEADER);
-  if (header('upload-concat') !== undefined) throw refuseExtension(NO_CONCATENATION);
-  if (header('upload-defer-length') !== undefined) throw refuseExtension(NO_DEFERRED_LENGTH);
+  const refuseExtension = (id: ErrorId, message: string) =>
+    new AppError(400, id, message, undefined, TUS_EXTENSION_HEADER);
+  if (header('upload-concat') !== undefined) throw refuseExtension('tus_no_concatenation', NO_CONCATENATION);
+  if (header('upload-defer-length') !== undefined) throw refuseExtension('tus_no_deferred_length', NO_DEFERRED_LENGTH);
   if (method === 'POST') {
     const length = header('upload-length');
-    if (length === undefined) throw badRequest('Upload-Length is required: the size of the file in bytes');
-    if (!isByteCount(length)) throw badRequest('Upload-Length must be the size of the file in bytes (a whole number)');
+    if (length === undefined)
+      throw badRequest({
+        id: 'upload_length_required',
+        message: 'Upload-Length is required: the size of the file in bytes',
+      });
+    if (!isByteCount(length))
+      throw badRequest({
+        id: 'upload_length_invalid',
+        message: 'Upload-Length must be the size of the file in bytes (a whole number)',
+      });
     const metadata = header('upload-metadata');
     if (metadata !== undefined) {
       try {
         Metadata.parse(metadata);
       } catch {
-        throw badRequest(BAD_METADATA);
+        throw badRequest({ id: 'upload_metadata_invalid', message: BAD_METADATA });
       }
     }
   }
   if (method === 'PATCH') {
     if (header('upload-length') !== undefined) {
-      throw refuseExtension('Upload-Length is set when the upload is created; it cannot be declared on a PATCH');
+      throw refuseExtension(
+        'tus_length_on_patch',
+        'Upload-Length is set when the upload is created; it cannot be declared on a PATCH',
+      );
     }
     const type = header('content-type')?.split(';')[0].trim().toLowerCase();
-    if (type !== PATCH_TYPE) throw unsupportedMedia(`PATCH bodies must be sent as Content-Type: ${PATCH_TYPE}`);
+    if (type !== PATCH_TYPE)
+      throw unsupportedMedia({
+        id: 'upload_patch_type',
+        message: `PATCH bodies must be sent as Content-Type: ${PATCH_TYPE}`,
+      });
     const offset = header('upload-offset');
-    if (offset === undefined) throw badRequest('Upload-Offset is required: where in the file this part starts');
-    if (!isByteCount(offset)) throw badRequest('Upload-Offset must be a byte position (a whole number)');
+    if (offset === undefined)
+      throw badRequest({
+        id: 'upload_offset_required',
+        message: 'Upload-Offset is required: where in the file this part starts',
+      });
+    if (!isByteCount(offset))
+      throw badRequest({
+        id: 'upload_offset_invalid',
+        message: 'Upload-Offset must be a byte position (a whole number)',
+      });
   }
 }
 
@@ -136,13 +160,15 @@ export function toTusError(error: unknown, tooLarge: string): TusError | undefin
   if (e.body.startsWith('{')) return e as TusError;
   const status = e.status_code;
   if (status === 413) return tusError(413, 'payload_too_large', tooLarge);
-  if (status === 404 || status === 410) return tusError(status, 'not_found', UPLOAD_NOT_FOUND);
-  if (status === 409) return tusError(409, 'conflict', 'The upload is out of step with the server; resume it');
-  if (e.body === ERRORS.ERR_LOCK_TIMEOUT.body) return tusError(423, 'locked', BUSY);
-  if (e.body === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION.body) return tusError(400, 'bad_request', NO_CONCATENATION);
-  if (status === 501) return tusError(400, 'bad_request', NO_DEFERRED_LENGTH);
+  if (status === 404 || status === 410) return tusError(status, 'upload_not_found', UPLOAD_NOT_FOUND);
+  if (status === 409)
+    return tusError(409, 'upload_out_of_step', 'The upload is out of step with the server; resume it');
+  if (e.body === ERRORS.ERR_LOCK_TIMEOUT.body) return tusError(423, 'upload_busy', BUSY);
+  if (e.body === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION.body)
+    return tusError(400, 'tus_no_concatenation', NO_CONCATENATION);
+  if (status === 501) return tusError(400, 'tus_no_deferred_length', NO_DEFERRED_LENGTH);
   if (e.body === ERRORS.INVALID_CONTENT_TYPE.body) {
-    return tusError(415, 'unsupported_media_type', `PATCH bodies must be sent as Content-Type: ${PATCH_TYPE}`);
+    return tusError(415, 'upload_patch_type', `PATCH bodies must be sent as Content-Type: ${PATCH_TYPE}`);
   }
   if (status >= 500) return INTERNAL;
   // 403 is tus' answer to a missing header; it is a malformed request, not a refusal of the user.

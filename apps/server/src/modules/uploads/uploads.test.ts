@@ -200,7 +200,7 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
     // Another educator: 403 for a published course, 404 for a draft (as editlecture answers).
     const published = await create(cookies.other, 100, meta);
     expect(published.status).toBe(403);
-    expect(await published.json()).toMatchObject({ id: 'forbidden' });
+    expect(await published.json()).toMatchObject({ id: 'creator_only_lecture' });
     expect((await create(cookies.other, 100, { lectureId: draft.lectures[0].id })).status).toBe(404);
     expect((await create(cookies.creator, 100, { filename: 'x.mp4' })).status).toBe(400);
     expect((await create(cookies.creator, 100, { lectureId: 'nope' })).status).toBe(404);
@@ -264,7 +264,7 @@ describe('resumable lecture-video uploads (tus at /api/uploads)', async () => {
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
       message: 'Only video files (MP4, WebM or QuickTime) can be uploaded',
-      id: 'unsupported_media_type',
+      id: 'video_type_unsupported',
     });
     expect(await uploadFiles()).toEqual([]);
     expect((await head(url, cookies.creator)).status).toBe(404);

@@ -12,7 +12,10 @@ import { IMAGE_UPLOADS_PER_USER } from '../media/media.service.ts';
 import { presentUser, setLocale, updateProfile } from './users.service.ts';
 
 const avatarFile = bufferedFile('photoUrl', { maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, (field) =>
-  badRequest('Upload the avatar in the photoUrl field', { [field]: 'Unexpected file' }),
+  badRequest(
+    { id: 'avatar_field', message: 'Upload the avatar in the photoUrl field' },
+    { [field]: 'Unexpected file' },
+  ),
 );
 
 /** The signed-in user's own account (spec §7): current user, profile update and language. */

@@ -13,7 +13,7 @@ import { isUuid } from '../../core/ids.ts';
 import type { Storage } from '../../core/storage.ts';
 import { loadPublishedCards } from '../courses/courses.service.ts';
 
-const COURSE_NOT_FOUND = 'Course not found';
+const COURSE_NOT_FOUND = { id: 'course_not_found', message: 'Course not found' } as const;
 
 async function isPublished(db: DbOrTx, courseId: string) {
   const [row] = await db
