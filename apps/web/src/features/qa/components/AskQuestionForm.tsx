@@ -60,7 +60,11 @@ export function AskQuestionForm({
     if (!draft.title.trim()) missing.title = t('qa.titleRequired');
     if (!draft.body.trim()) missing.body = t('qa.bodyRequired');
     setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(missing).length > 0) {
+      // The first field to fix takes the focus (the title is the form's only input).
+      formRef.current?.querySelector<HTMLElement>(missing.title ? 'input' : 'textarea')?.focus();
+      return;
+    }
     ask.mutate(
       {
         courseId,
