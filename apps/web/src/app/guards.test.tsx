@@ -6,7 +6,7 @@ import { loadSignupPage } from '@/features/auth';
 import { testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
-import { RequireEducator, RequireGuest, RequireUser } from './guards';
+import { RequireAdmin, RequireEducator, RequireGuest, RequireUser } from './guards';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -27,6 +27,7 @@ function renderApp(at: string, user: User | null) {
       { path: '/signup', element: <RequireGuest>{<SignupPage />}</RequireGuest> },
       { path: '/viewcourse/:courseId', element: <RequireUser>{<h1>Course page</h1>}</RequireUser> },
       { path: '/dashboard', element: <RequireEducator>{<h1>Dashboard</h1>}</RequireEducator> },
+      { path: '/admin', element: <RequireAdmin>{<h1>Operator console</h1>}</RequireAdmin> },
     ],
   });
 }
@@ -66,6 +67,22 @@ describe('guards', () => {
     const learner = renderApp('/dashboard', student);
     await screen.findByRole('heading', { name: 'Home' });
     expect(where(learner.router)).toBe('/');
+  });
+
+  it('the operator console: an admin sees it; a learner or an educator the page that does not exist; a visitor signs up', async () => {
+    renderApp('/admin', { ...student, role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Operator console' })).toBeInTheDocument();
+    cleanup();
+    for (const role of ['student', 'educator'] as const) {
+      const other = renderApp('/admin', { ...student, role });
+      await screen.findByText('404');
+      expect(screen.queryByRole('heading', { name: 'Operator console' })).toBeNull();
+      expect(where(other.router)).toBe('/admin');
+      cleanup();
+    }
+    const visitor = renderApp('/admin', null);
+    await screen.findByRole('heading', { name: "Let's get Started" });
+    expect(where(visitor.router)).toBe('/signup?next=%2Fadmin');
   });
 
   it('a signed-in user on /signup goes on to a same-site `next`, never to another site', async () => {

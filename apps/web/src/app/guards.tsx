@@ -3,6 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { safeNextPath, withNext } from '@/features/auth';
 import { useCurrentUser } from '@/lib/current-user';
+import NotFoundPage from './NotFoundPage';
 
 /** To /signup (spec §2), remembering the page (`?next=`) so signing in or up comes back to it. */
 export function ToSignup() {
@@ -23,6 +24,17 @@ export function RequireEducator({ children }: { children: ReactNode }) {
   if (user?.role === 'educator') return children;
   // A signed-in learner gains nothing by coming back here (and /signup sends them home).
   return user ? <Navigate to="/signup" replace /> : <ToSignup />;
+}
+
+/**
+ * The operator's console (issue #31): admins only. Anyone else signed in is shown the page that does
+ * not exist, so the console is not even named to them; a visitor is sent to sign up.
+ */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner />;
+  if (user?.role === 'admin') return children;
+  return user ? <NotFoundPage /> : <ToSignup />;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { matchPath, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner';
+import { loadAdminPage } from '@/features/admin';
 import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '@/features/auth';
 import { loadCertificatePage } from '@/features/certificates';
 import { myCouponsQuery } from '@/features/coupons';
@@ -16,6 +17,7 @@ import {
   loadEditCoursePage,
   newestCoursesQuery,
 } from '@/features/courses';
+import { earningsSummaryQuery, loadEarningsPage } from '@/features/earnings';
 import { enrolledCoursesQuery } from '@/features/learning';
 import { loadCreateLecturePage, loadEditLecturePage } from '@/features/lectures';
 import { loadPurchasesPage, purchasesQuery } from '@/features/purchases';
@@ -26,7 +28,7 @@ import { wishlistQuery } from '@/features/wishlist';
 import { currentUserQuery } from '@/lib/current-user';
 import { publicConfigQuery } from '@/lib/public-config';
 import { POPULAR_COURSES_ON_HOME, REVIEWS_ON_HOME } from '@/lib/ui-constants';
-import { RequireEducator, RequireGuest, RequireUser } from './guards';
+import { RequireAdmin, RequireEducator, RequireGuest, RequireUser } from './guards';
 import { Layout } from './Layout';
 import NotFoundPage from './NotFoundPage';
 import { PAGE_DATA } from './page-data';
@@ -39,6 +41,7 @@ import ViewCoursePage from './routes/ViewCoursePage';
 type Guard = (page: ReactNode) => ReactNode;
 const signedIn: Guard = (page) => <RequireUser>{page}</RequireUser>;
 const educator: Guard = (page) => <RequireEducator>{page}</RequireEducator>;
+const admin: Guard = (page) => <RequireAdmin>{page}</RequireAdmin>;
 const guest: Guard = (page) => <RequireGuest>{page}</RequireGuest>;
 const catalogue: Guard = (page) => <RequireUserUnlessPublicCatalogue>{page}</RequireUserUnlessPublicCatalogue>;
 
@@ -125,6 +128,8 @@ export const routes: RouteObject[] = [
         () => queryClient.prefetchQuery(myCouponsQuery),
       ),
       lazyPage('/educator/questions', loadInboxPage, educator),
+      lazyPage('/educator/earnings', loadEarningsPage, educator, () => queryClient.prefetchQuery(earningsSummaryQuery)),
+      lazyPage('/admin', loadAdminPage, admin),
       // Public: a certificate's page, for anyone holding its link or QR code.
       lazyPage('/certificate/:id', loadCertificatePage),
       { path: '*', element: <NotFoundPage /> },

@@ -53,4 +53,11 @@ export const queryKeys = {
   /** The bell's count, kept live by the server's event stream. */
   notificationsUnread: ['notifications', 'unread'] as const,
   notificationPreferences: ['notifications', 'preferences'] as const,
+  /** The educator's earnings: balances and months, the ledger's pages, the payout account. */
+  earningsSummary: ['earnings', 'summary'] as const,
+  earningsLedger: ['earnings', 'ledger'] as const,
+  payoutAccount: ['earnings', 'payout-account'] as const,
+  /** The operator console's lists (a prefix): an action there refreshes them all. */
+  admin: ['admin'] as const,
+  adminList: (list: string, filters: object) => ['admin', list, filters] as const,
 };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDismiss } from '@/components/ui/useDismiss';
 import { useT } from '@/i18n';
-import { ACCOUNT_LINKS, EDUCATOR_LINKS, NavAvatar } from './nav-items';
+import { ACCOUNT_LINKS, ADMIN_LINK, EDUCATOR_LINKS, NavAvatar } from './nav-items';
 
 /** The avatar button and its dropdown (spec §2): My Profile, My Courses, My Wishlist, My Purchases; an educator's Coupons. */
 export function AccountMenu({ user, loading }: { user: User | null; loading: boolean }) {
@@ -49,7 +49,11 @@ export function AccountMenu({ user, loading }: { user: User | null; loading: boo
               <p className="truncate text-xs text-muted">{user.email}</p>
             </li>
           )}
-          {[...ACCOUNT_LINKS, ...(user?.role === 'educator' ? EDUCATOR_LINKS : [])].map(({ to, label, icon: Icon }) => (
+          {[
+            ...ACCOUNT_LINKS,
+            ...(user?.role === 'educator' ? EDUCATOR_LINKS : []),
+            ...(user?.role === 'admin' ? [ADMIN_LINK] : []),
+          ].map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}

@@ -6,7 +6,7 @@ import { useDismiss } from '@/components/ui/useDismiss';
 import { useModalDrawer } from '@/components/ui/useModalDrawer';
 import { useT } from '@/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ACCOUNT_LINKS, DASHBOARD_LINK, EDUCATOR_LINKS, MAIN_LINKS, NavAvatar } from './nav-items';
+import { ACCOUNT_LINKS, ADMIN_LINK, DASHBOARD_LINK, EDUCATOR_LINKS, MAIN_LINKS, NavAvatar } from './nav-items';
 
 /**
  * The slide-in menu of small screens (spec §2: the same items as the header): a modal dialog
@@ -42,6 +42,7 @@ export function MobileDrawer({
     ...main,
     ...ACCOUNT_LINKS.filter((l) => !main.some((m) => m.to === l.to)),
     ...(user?.role === 'educator' ? [DASHBOARD_LINK, ...EDUCATOR_LINKS] : []),
+    ...(user?.role === 'admin' ? [ADMIN_LINK] : []),
   ];
 
   return (

@@ -98,13 +98,26 @@ describe('Navbar', () => {
     expect(account).toHaveFocus();
   });
 
-  it('an educator’s dropdown adds Coupons', async () => {
+  it('an educator’s dropdown adds Coupons and Earnings', async () => {
     renderNavbar({ ...base, role: 'educator' });
     await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
     expect(within(nav()).getByRole('link', { name: 'Coupons' })).toHaveAttribute('href', '/educator/coupons');
+    expect(within(nav()).getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/educator/earnings');
+    expect(within(nav()).queryByRole('link', { name: 'Operator console' })).toBeNull();
   });
 
-  it('the phone menu of an educator offers the header links, the account links, Dashboard, Questions and Coupons, once each', async () => {
+  it('an admin’s dropdown and phone menu add the operator console, and no educator pages', async () => {
+    renderNavbar({ ...base, role: 'admin' });
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(within(nav()).getByRole('link', { name: 'Operator console' })).toHaveAttribute('href', '/admin');
+    expect(within(nav()).queryByRole('link', { name: 'Earnings' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(hrefs(within(drawer).getAllByRole('link')).at(-1)).toBe('Operator console /admin');
+    expect(within(drawer).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('the phone menu of an educator offers the header links, the account links, Dashboard, Questions, Coupons and Earnings, once each', async () => {
     renderNavbar({ ...base, role: 'educator' });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -118,6 +131,7 @@ describe('Navbar', () => {
       'Dashboard /dashboard',
       'Questions /educator/questions',
       'Coupons /educator/coupons',
+      'Earnings /educator/earnings',
     ]);
   });
 

@@ -8,9 +8,11 @@ import {
   LogOut,
   MessageCircleQuestion,
   ReceiptIndianRupee,
+  ShieldCheck,
   Sparkles,
   TicketPercent,
   UserRound,
+  WalletCards,
 } from 'lucide-react';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button, ButtonLink } from '@/components/ui/Button';
@@ -34,11 +36,15 @@ export const MAIN_LINKS = [
 
 export const DASHBOARD_LINK = { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard } as const;
 
-/** An educator's pages beside the dashboard, in the avatar's dropdown and the phone menu (issues #28, #30). */
+/** An educator's pages beside the dashboard, in the avatar's dropdown and the phone menu (issues #28, #30, #31). */
 export const EDUCATOR_LINKS = [
   { to: '/educator/questions', label: 'nav.questions', icon: MessageCircleQuestion },
   { to: '/educator/coupons', label: 'nav.coupons', icon: TicketPercent },
+  { to: '/educator/earnings', label: 'nav.earnings', icon: WalletCards },
 ] as const;
+
+/** The operator's console (issue #31), for admins only, in the avatar's dropdown and the phone menu. */
+export const ADMIN_LINK = { to: '/admin', label: 'nav.admin', icon: ShieldCheck } as const;
 
 /** The user's avatar, or a grey disc while the user loads. `alt=""` where the name is printed beside it. */
 export function NavAvatar({ user, loading, alt }: { user: User | null; loading: boolean; alt?: string }) {
