@@ -1,6 +1,7 @@
 import type { Course, Lecture } from '@kaksha/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import type { CourseProgress } from '../api/progress';
@@ -123,5 +124,62 @@ describe('LectureViewer', () => {
     expect(screen.getByText('This lecture has no video yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reading/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Mark as complete' })).toBeInTheDocument();
+  });
+
+  it("opens the URL's lecture and adds another feature's tab beside Resources, with the lecture and the player", async () => {
+    const withFiles = {
+      ...course,
+      lectures: course.lectures.map((l) =>
+        l._id === 'l3'
+          ? {
+              ...l,
+              resources: [
+                {
+                  _id: 'r1',
+                  title: 'Notes',
+                  fileName: 'n.pdf',
+                  size: 10,
+                  contentType: 'application/pdf',
+                  url: '/m/r1',
+                },
+              ],
+            }
+          : l,
+      ),
+    } as Course;
+    const onTabOpenChange = vi.fn();
+    const tab = { label: 'Q&A', render: (l: Lecture) => <p>Questions on {l.lectureTitle}</p> };
+    function Viewer() {
+      const [at, setAt] = useState({ lectureId: 'l3', tabOpen: false });
+      return (
+        <>
+          <button type="button" onClick={() => setAt({ lectureId: 'l2', tabOpen: true })}>
+            Follow a notification
+          </button>
+          <LectureViewer
+            course={withFiles}
+            enrolled
+            isCreator={false}
+            progress={progress}
+            tab={tab}
+            onTabOpenChange={onTabOpenChange}
+            {...at}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<Viewer />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Closures' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'About this lecture' });
+    expect(within(tabs).getByRole('tab', { name: 'Resources (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Notes');
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Q&A' }));
+    expect(onTabOpenChange).toHaveBeenCalledWith(true);
+
+    // Another lecture asked for by the URL, without files: the tab alone.
+    await userEvent.click(screen.getByRole('button', { name: 'Follow a notification' }));
+    expect(await screen.findByText('Questions on Variables')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Variables' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).toBeNull();
   });
 });
