@@ -168,6 +168,17 @@ describe('config', () => {
       );
     });
 
+    it('reads the refund policy (REFUND_*), 7 days, 30 % and 3 in 90 days by default', () => {
+      expect(loadConfig({}).refunds).toEqual({ windowDays: 7, maxProgressPercent: 30, maxPer90Days: 3 });
+      expect(loadConfig({ REFUND_WINDOW_DAYS: '14', REFUND_MAX_PER_90_DAYS: '0' }).refunds).toMatchObject({
+        windowDays: 14,
+        maxPer90Days: 0,
+      });
+      expect(message({ REFUND_WINDOW_DAYS: '-1' })).toMatch(/REFUND_WINDOW_DAYS/);
+      expect(message({ REFUND_MAX_PROGRESS_PERCENT: '101' })).toMatch(/REFUND_MAX_PROGRESS_PERCENT/);
+      expect(message({ REFUND_MAX_PER_90_DAYS: 'three' })).toMatch(/REFUND_MAX_PER_90_DAYS/);
+    });
+
     it('checks GST_RATE_PERCENT, SAC_CODE and INVOICE_PREFIX', () => {
       expect(loadConfig({ GST_RATE_PERCENT: '5' }).billing.gstRatePercent).toBe(5);
       expect(loadConfig({ GST_RATE_PERCENT: '0.25' }).billing.gstRatePercent).toBe(0.25);
@@ -175,9 +186,10 @@ describe('config', () => {
       expect(message({ GST_RATE_PERCENT: '-1' })).toMatch(/GST_RATE_PERCENT/);
       expect(message({ GST_RATE_PERCENT: '18.125' })).toMatch(/GST_RATE_PERCENT: must have at most two decimals/);
       expect(message({ SAC_CODE: '99929' })).toMatch(/SAC_CODE: must be a six-digit SAC code/);
-      expect(loadConfig({ INVOICE_PREFIX: 'ksh24' }).billing.invoicePrefix).toBe('KSH24');
-      expect(message({ INVOICE_PREFIX: 'KSH/24' })).toMatch(/INVOICE_PREFIX: must be 1 to 8 letters or digits/);
-      expect(message({ INVOICE_PREFIX: 'TOOLONGPREFIX' })).toMatch(/INVOICE_PREFIX/);
+      expect(loadConfig({ INVOICE_PREFIX: 'ks24' }).billing.invoicePrefix).toBe('KS24');
+      expect(message({ INVOICE_PREFIX: 'KS/4' })).toMatch(/INVOICE_PREFIX: must be 1 to 4 letters or digits/);
+      // Five would not leave the numbers room within GST's 16 characters.
+      expect(message({ INVOICE_PREFIX: 'KSH24' })).toMatch(/INVOICE_PREFIX: must be 1 to 4 letters or digits/);
     });
   });
 });
