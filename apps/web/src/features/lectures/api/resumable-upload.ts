@@ -63,7 +63,11 @@ const abortError = () => new DOMException('Upload cancelled', 'AbortError');
 /** The server's `{message}` (the tus routes answer errors as the API does), or a sentence of our own. */
 function toApiError(error: Error | DetailedError): ApiError {
   const response = (error as DetailedError).originalResponse;
-  if (!response) return new ApiError(0, 'Upload failed. Check your connection and try again.');
+  if (!response) {
+    return new ApiError(0, 'Upload failed. Check your connection and try again.', undefined, {
+      key: 'api.uploadFailed',
+    });
+  }
   const status = response.getStatus();
   let body: ErrorBody | undefined;
   try {
@@ -71,7 +75,11 @@ function toApiError(error: Error | DetailedError): ApiError {
   } catch {
     body = undefined;
   }
-  return new ApiError(status, body?.message ?? `Upload failed (${status})`, body);
+  if (body?.message) return new ApiError(status, body.message, body);
+  return new ApiError(status, `Upload failed (${status})`, body, {
+    key: 'lectures.upload.failedStatus',
+    values: { status },
+  });
 }
 
 /** Worth another try: no answer at all (connection lost), a server error, or a conflict tus resolves. */

@@ -1,15 +1,17 @@
-import { MESSAGES, SECTION_TITLE_MAX } from '@kaksha/contracts';
+import { SECTION_TITLE_MAX } from '@kaksha/contracts';
 import { FolderPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useCreateSection } from '../api/sections';
 
 /** A new, empty section at the end of the course. */
 export function AddSectionForm({ courseId }: { courseId: string }) {
+  const t = useT();
   const create = useCreateSection(courseId);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string>();
@@ -17,13 +19,13 @@ export function AddSectionForm({ courseId }: { courseId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) {
-      setError('Section title is required');
+      setError(t('lectures.sections.required'));
       return;
     }
     setError(undefined);
     create.mutate(title.trim(), {
       onSuccess: () => {
-        toast.success(MESSAGES.sectionCreated);
+        toast.success(t('messages.sectionCreated'));
         setTitle('');
       },
       onError: (err) => {
@@ -35,18 +37,16 @@ export function AddSectionForm({ courseId }: { courseId: string }) {
 
   return (
     <Card className="mt-6 p-5 sm:p-6">
-      <h2 className="text-lg font-semibold text-ink">Sections</h2>
-      <p className="mb-4 text-sm text-muted">
-        Group your lectures into sections. Drag a lecture to another place, or use its move buttons.
-      </p>
+      <h2 className="text-lg font-semibold text-ink">{t('lectures.sections.heading')}</h2>
+      <p className="mb-4 text-sm text-muted">{t('lectures.sections.intro')}</p>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <div className="flex-1">
           <TextInput
-            label="Section Title"
+            label={t('lectures.sections.title')}
             name="sectionTitle"
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            placeholder="e.g. Getting started"
+            placeholder={t('lectures.sections.placeholder')}
             maxLength={SECTION_TITLE_MAX}
             error={error}
           />
@@ -58,7 +58,7 @@ export function AddSectionForm({ courseId }: { courseId: string }) {
           icon={<FolderPlus size={18} aria-hidden="true" />}
           className={error ? 'sm:mb-[1.375rem]' : ''}
         >
-          Add Section
+          {t('lectures.sections.add')}
         </Button>
       </form>
     </Card>

@@ -1,17 +1,18 @@
 import type { Course } from '@kaksha/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useT } from '@/i18n';
 import { layoutOf } from '../api/curriculum-layout';
 import { GroupBox } from './curriculum/GroupBox';
 import { LectureGroup } from './curriculum/LectureGroup';
-import { NO_SECTION } from './curriculum/places';
+import { noSection } from './curriculum/places';
 import { RemoveSectionText, SectionRow } from './curriculum/SectionRow';
 import { useFocusRequest } from './curriculum/useFocusRequest';
 import { useLectureDrag } from './curriculum/useLectureDrag';
 import { useLectureMoves } from './curriculum/useLectureMoves';
 import { useSectionActions } from './curriculum/useSectionActions';
 
-export { NO_SECTION } from './curriculum/places';
+export { noSection } from './curriculum/places';
 
 /**
  * The course's lectures grouped by section, for its creator: lectures move by drag and drop or by
@@ -20,6 +21,7 @@ export { NO_SECTION } from './curriculum/places';
  * moved and removed.
  */
 export function CurriculumEditor({ courseId, course }: { courseId: string; course: Course }) {
+  const t = useT();
   const [status, setStatus] = useState('');
   const { root, requestFocus } = useFocusRequest();
   const groups = layoutOf(course);
@@ -63,7 +65,7 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
               // there). No drop zone for it while dragging: the list would jump under the pointer.
               if (group.lectureIds.length === 0) return null;
               return (
-                <GroupBox key="none" title={NO_SECTION} count={group.lectureIds.length}>
+                <GroupBox key="none" title={noSection()} count={group.lectureIds.length}>
                   {lectureGroup(g)}
                 </GroupBox>
               );
@@ -89,8 +91,8 @@ export function CurriculumEditor({ courseId, course }: { courseId: string; cours
           })}
       <ConfirmDialog
         open={sections.removing !== null}
-        title="Remove this section?"
-        confirmLabel="Remove section"
+        title={t('lectures.sections.removeTitle')}
+        confirmLabel={t('lectures.sections.remove')}
         busy={sections.removingBusy}
         onCancel={sections.cancelRemove}
         onConfirm={sections.confirmRemove}

@@ -3,6 +3,7 @@ import { Subtitles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { TextInput } from '@/components/ui/Field';
 import { FileInput } from '@/components/ui/FileInput';
+import { translate, useT } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { useAddCaptions, useLectureMedia, useRemoveCaptions } from '../api/lecture-media';
 import { AddFileForm, AttachedFiles, FilesSection } from './lecture-files/LectureFiles';
@@ -12,9 +13,9 @@ const CAPTION_FILE = /\.(vtt|srt)$/i;
 
 const checkCaptions = (file: File) =>
   !CAPTION_FILE.test(file.name)
-    ? 'Captions must be a .vtt or .srt file'
+    ? translate('captions.wrongType')
     : file.size > CAPTIONS_MAX_BYTES
-      ? 'The captions file is too large (1 MB at most)'
+      ? translate('captions.tooLarge')
       : undefined;
 
 /**
@@ -23,10 +24,11 @@ const checkCaptions = (file: File) =>
  * (a language already there is replaced). Only once the lecture has a video.
  */
 export function LectureCaptionsEditor({ courseId, lecture: initial }: { courseId: string; lecture: Lecture }) {
+  const t = useT();
   const lecture = useLectureMedia(courseId, initial);
   const add = useAddCaptions(courseId, lecture._id);
   const remove = useRemoveCaptions(courseId, lecture._id);
-  const upload = useFileUpload(add, { missing: 'Please choose a captions file (.vtt or .srt)', check: checkCaptions });
+  const upload = useFileUpload(add, { missing: t('captions.missing'), check: checkCaptions });
   const [lang, setLang] = useState('');
   const [label, setLabel] = useState('');
   const captions = lecture.captions ?? [];
@@ -38,7 +40,7 @@ export function LectureCaptionsEditor({ courseId, lecture: initial }: { courseId
       e,
       (file) => ({ file, lang: lang.trim(), label: label.trim() }),
       () => {
-        toast.success(replacing ? `Captions replaced: ${label.trim()}` : `Captions added: ${label.trim()}`);
+        toast.success(t(replacing ? 'captions.replaced' : 'captions.added', { label: label.trim() }));
         setLang('');
         setLabel('');
       },
@@ -46,13 +48,13 @@ export function LectureCaptionsEditor({ courseId, lecture: initial }: { courseId
   };
 
   return (
-    <FilesSection id="captions-title" title="Captions" about="Learners turn them on from the player's Captions menu.">
+    <FilesSection id="captions-title" title={t('player.captions')} about={t('captions.about')}>
       <AttachedFiles
         items={captions}
-        empty="No captions yet."
+        empty={t('captions.none')}
         keyOf={(c) => c.lang}
-        removeLabel={(c) => `Remove ${c.label} captions`}
-        removed={(_, c) => `Captions removed: ${c.label}`}
+        removeLabel={(c) => t('captions.removeLabel', { label: c.label })}
+        removed={(_, c) => t('captions.removed', { label: c.label })}
         remove={remove}
       >
         {(c) => (
@@ -63,20 +65,20 @@ export function LectureCaptionsEditor({ courseId, lecture: initial }: { courseId
           </>
         )}
       </AttachedFiles>
-      <AddFileForm title="Add captions" submitLabel="Add captions" busy={upload.busy} onSubmit={submit}>
+      <AddFileForm title={t('captions.add')} submitLabel={t('captions.add')} busy={upload.busy} onSubmit={submit}>
         <FileInput
           {...upload.fileInput}
-          label="Captions file"
-          hint="WebVTT (.vtt) or SubRip (.srt), up to 1 MB. A language already listed is replaced."
+          label={t('captions.file')}
+          hint={t('captions.fileHint')}
           name="captions"
           accept=".vtt,.srt,text/vtt"
           error={upload.fields?.captions}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
-            label="Language code"
+            label={t('captions.lang')}
             name="lang"
-            hint="Such as en, hi or hi-IN."
+            hint={t('captions.langHint')}
             value={lang}
             onChange={(e) => setLang(e.target.value)}
             maxLength={35}
@@ -87,9 +89,9 @@ export function LectureCaptionsEditor({ courseId, lecture: initial }: { courseId
             error={upload.fields?.lang}
           />
           <TextInput
-            label="Label"
+            label={t('captions.label')}
             name="label"
-            hint="Shown in the player, such as English."
+            hint={t('captions.labelHint')}
             value={label}
             onChange={(e) => setLabel(e.target.value)}
             maxLength={CAPTIONS_LABEL_MAX}

@@ -10,6 +10,8 @@ import { type FormEvent, useState } from 'react';
 import { Card } from '@/components/ui/Card';
 import { TextInput } from '@/components/ui/Field';
 import { FileInput } from '@/components/ui/FileInput';
+import { useT } from '@/i18n';
+import { serverMessage } from '@/lib/api';
 import { formatFileSize } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useLectureMedia } from '../api/lecture-media';
@@ -17,21 +19,22 @@ import { useAddResource, useRemoveResource } from '../api/lecture-resources';
 import { AddFileForm, AttachedFiles, FilesSection } from './lecture-files/LectureFiles';
 import { useFileUpload } from './lecture-files/useFileUpload';
 
-const MAX_LABEL = formatFileSize(LECTURE_RESOURCE_MAX_BYTES);
-
 /**
  * Files attached to the lecture (notes, slides, code) that its learners download under the
  * player: the list with Remove buttons, and a form that adds one file with an optional title.
  * The server checks each file's content; the limits are told here and checked first.
  */
 export function LectureResourcesEditor({ courseId, lecture: initial }: { courseId: string; lecture: Lecture }) {
+  const t = useT();
   const lecture = useLectureMedia(courseId, initial);
   const add = useAddResource(courseId, lecture._id);
   const remove = useRemoveResource(courseId, lecture._id);
   const upload = useFileUpload(add, {
-    missing: 'Please choose a file to attach',
+    missing: t('resources.missing'),
     check: (file) =>
-      file.size > LECTURE_RESOURCE_MAX_BYTES ? `The file is too large (${MAX_LABEL} at most)` : undefined,
+      file.size > LECTURE_RESOURCE_MAX_BYTES
+        ? t('resources.tooLarge', { max: formatFileSize(LECTURE_RESOURCE_MAX_BYTES) })
+        : undefined,
   });
   const [title, setTitle] = useState('');
   const [progress, setProgress] = useState(0);
@@ -43,7 +46,7 @@ export function LectureResourcesEditor({ courseId, lecture: initial }: { courseI
       e,
       (file) => ({ file, title: title.trim(), onProgress: setProgress }),
       ({ message }) => {
-        toast.success(message);
+        toast.success(serverMessage(message));
         setTitle('');
       },
     );
@@ -53,15 +56,15 @@ export function LectureResourcesEditor({ courseId, lecture: initial }: { courseI
     <Card className="mt-6 p-5 sm:p-6">
       <FilesSection
         id="resources-title"
-        title="Resources"
-        about={`Notes, slides and code your learners download under the lecture (${resources.length} of ${LECTURE_RESOURCES_MAX}).`}
+        title={t('viewer.resources')}
+        about={t('resources.about', { count: resources.length, max: LECTURE_RESOURCES_MAX })}
       >
         <AttachedFiles
           items={resources}
-          empty="No files yet."
+          empty={t('resources.none')}
           keyOf={(r) => r._id}
-          removeLabel={(r) => `Remove ${r.title}`}
-          removed={({ message }) => message}
+          removeLabel={(r) => t('resources.removeLabel', { title: r.title })}
+          removed={({ message }) => serverMessage(message)}
           remove={remove}
         >
           {(r) => (
@@ -78,34 +81,34 @@ export function LectureResourcesEditor({ courseId, lecture: initial }: { courseI
         </AttachedFiles>
         {resources.length >= LECTURE_RESOURCES_MAX ? (
           <p className="rounded-lg bg-surface px-4 py-3 text-sm text-muted">
-            This lecture has {LECTURE_RESOURCES_MAX} files, the most it can have; remove one to add another.
+            {t('resources.full', { max: LECTURE_RESOURCES_MAX })}
           </p>
         ) : (
           <AddFileForm
-            title="Add a file"
-            submitLabel="Add file"
+            title={t('resources.addTitle')}
+            submitLabel={t('resources.add')}
             busy={upload.busy}
             onSubmit={submit}
             status={
               upload.busy && (
                 <span className="text-sm text-muted" role="status">
-                  Uploading… {progress}%
+                  {t('resources.uploading', { progress })}
                 </span>
               )
             }
           >
             <FileInput
               {...upload.fileInput}
-              label="File"
-              hint={`PDF, ZIP, Word, PowerPoint or Excel (docx, pptx, xlsx), PNG or JPEG images, or text such as notes and source code; up to ${MAX_LABEL}. Programs cannot be attached.`}
+              label={t('resources.file')}
+              hint={t('resources.fileHint', { max: formatFileSize(LECTURE_RESOURCE_MAX_BYTES) })}
               name="file"
               accept={LECTURE_RESOURCE_ACCEPT}
               error={upload.fields?.file}
             />
             <TextInput
-              label="Title (optional)"
+              label={t('resources.title')}
               name="title"
-              hint="Shown to learners; the file's name when left empty."
+              hint={t('resources.titleHint')}
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               maxLength={LECTURE_RESOURCE_TITLE_MAX}

@@ -2,7 +2,8 @@ import type { Lecture } from '@kaksha/contracts';
 import { CircleAlert, CircleCheck, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { errorMessage } from '@/lib/api';
+import { translate, useT } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useLectureMedia, useRetryProcessing } from '../api/lecture-media';
 
@@ -13,6 +14,7 @@ import { useLectureMedia, useRetryProcessing } from '../api/lecture-media';
  * that does not process videos (the original file plays).
  */
 export function ProcessingStatus({ courseId, lecture: initial }: { courseId: string; lecture: Lecture }) {
+  const t = useT();
   const lecture = useLectureMedia(courseId, initial);
   const retry = useRetryProcessing(courseId, lecture._id);
   const state = lecture.videoUrl ? lecture.processing : null;
@@ -20,7 +22,7 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
 
   const doRetry = () =>
     retry.mutate(undefined, {
-      onSuccess: (answer) => toast.success(answer.message),
+      onSuccess: (answer) => toast.success(serverMessage(answer.message)),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
@@ -43,21 +45,20 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
               </span>
               <div>
                 <p className="font-semibold text-ink">
-                  {state === 'queued' ? 'Queued for processing' : 'Processing the video…'}
+                  {state === 'queued' ? t('lectures.processing.queued') : t('lectures.processing.running')}
                 </p>
-                <p className="text-muted">
-                  Learners get the video as uploaded until the streaming versions are ready. This updates by itself.
-                </p>
+                <p className="text-muted">{t('lectures.processing.meanwhile')}</p>
               </div>
             </>
           ) : state === 'ready' ? (
             <>
               <CircleCheck size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-green-700" />
               <div>
-                <p className="font-semibold text-ink">Ready to stream</p>
+                <p className="font-semibold text-ink">{t('lectures.processing.ready')}</p>
                 <p className="text-muted">
-                  Learners get adaptive quality with a poster frame
-                  {lecture.duration ? `; ${formatDuration(lecture.duration)} long` : ''}.
+                  {lecture.duration
+                    ? t('lectures.processing.readyLong', { length: formatDuration(lecture.duration) })
+                    : t('lectures.processing.readyText')}
                 </p>
               </div>
             </>
@@ -65,10 +66,10 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
             <>
               <CircleAlert size={20} aria-hidden="true" className="mt-0.5 shrink-0 text-red-700" />
               <div>
-                <p className="font-semibold text-red-800">Processing failed</p>
+                <p className="font-semibold text-red-800">{t('lectures.processing.failed')}</p>
                 <p className="text-ink">
-                  {lecture.processingError ?? 'The video could not be converted for streaming.'} Learners get the video
-                  as uploaded.
+                  {lecture.processingError ?? t('lectures.processing.notConverted')}{' '}
+                  {t('lectures.processing.asUploaded')}
                 </p>
               </div>
             </>
@@ -83,7 +84,7 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
             onClick={doRetry}
             className="shrink-0"
           >
-            Retry processing
+            {t('lectures.processing.retry')}
           </Button>
         )}
       </div>
@@ -95,5 +96,8 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
 const formatDuration = (seconds: number) => {
   const s = Math.round(seconds);
   const m = Math.floor(s / 60);
-  return m ? `${m} min${s % 60 ? ` ${s % 60} s` : ''}` : `${s} s`;
+  if (!m) return translate('lectures.processing.seconds', { s });
+  return s % 60
+    ? translate('lectures.processing.minutesSeconds', { m, s: s % 60 })
+    : translate('lectures.processing.minutes', { m });
 };

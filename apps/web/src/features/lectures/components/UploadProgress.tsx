@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 
 /** Upload progress with its percentage and a Cancel button; `status` says why it waits (offline). */
 export function UploadProgress({
@@ -12,12 +13,15 @@ export function UploadProgress({
   fileName?: string;
   status?: string;
 }) {
+  const t = useT();
   const done = percent >= 100;
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4">
       <div className="flex items-center justify-between gap-3 text-sm">
         <span className="min-w-0 truncate text-ink" id="upload-label">
-          {done ? 'Processing' : 'Uploading'} {fileName ?? 'video'}…
+          {t(done ? 'lectures.upload.processing' : 'lectures.upload.uploading', {
+            file: fileName ?? t('lectures.upload.video'),
+          })}
         </span>
         <span className="font-semibold tabular-nums text-ink" aria-hidden="true">
           {percent}%
@@ -39,7 +43,7 @@ export function UploadProgress({
       </p>
       <div>
         <Button size="sm" variant="secondary" onClick={onCancel}>
-          Cancel upload
+          {t('lectures.upload.cancel')}
         </Button>
       </div>
     </div>

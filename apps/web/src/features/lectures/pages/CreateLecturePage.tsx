@@ -1,4 +1,4 @@
-import { LECTURE_TITLE_MAX, MESSAGES } from '@kaksha/contracts';
+import { LECTURE_TITLE_MAX } from '@kaksha/contracts';
 import { PlayCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,12 +7,13 @@ import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { controlClass, Field, TextInput } from '@/components/ui/Field';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useCourseLectures } from '../api/course-lectures';
 import { useCreateLecture } from '../api/create-lecture';
 import { AddSectionForm } from '../components/AddSectionForm';
-import { CurriculumEditor, NO_SECTION } from '../components/CurriculumEditor';
+import { CurriculumEditor, noSection } from '../components/CurriculumEditor';
 
 /** The Section menu's value for the lectures outside any section. */
 const NONE = 'none';
@@ -22,6 +23,7 @@ const NONE = 'none';
  * sections group the lectures, and lectures move between and inside them.
  */
 export default function CreateLecturePage() {
+  const t = useT();
   const { courseId = '' } = useParams();
   const { data: course, isPending, isError, isFetching, refetch } = useCourseLectures(courseId);
   const create = useCreateLecture(courseId);
@@ -42,7 +44,7 @@ export default function CreateLecturePage() {
       { lectureTitle, sectionId },
       {
         onSuccess: () => {
-          toast.success(MESSAGES.lectureCreated);
+          toast.success(t('messages.lectureCreated'));
           setLectureTitle('');
         },
         onError: (err) => toast.error(errorMessage(err)),
@@ -52,30 +54,34 @@ export default function CreateLecturePage() {
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <PageHeader title="Lectures" back={`/addcourses/${courseId}`} backLabel="Back to course" />
+      <PageHeader
+        title={t('titles.lectures')}
+        back={`/addcourses/${courseId}`}
+        backLabel={t('lectures.backToCourse')}
+      />
       <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-ink">Let's Add a Lecture</h2>
+        <h2 className="text-lg font-semibold text-ink">{t('lectures.create.heading')}</h2>
         <p className="mb-5 text-sm text-muted">
-          Enter the title and add your video lectures to enhance your course content.
+          {t('lectures.create.intro')}
           {course && (
             <>
               {' '}
-              Course: <span className="font-medium text-ink">{course.title}</span>
+              {t('reviews.coursePrefix')} <span className="font-medium text-ink">{course.title}</span>
             </>
           )}
         </p>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <TextInput
-            label="Lecture Title"
+            label={t('lectures.create.title')}
             name="lectureTitle"
             value={lectureTitle}
             onChange={(e) => setLectureTitle(e.target.value)}
-            placeholder="e.g. Introduction to MERN Stack"
+            placeholder={t('lectures.create.titlePlaceholder')}
             maxLength={LECTURE_TITLE_MAX}
             error={fieldError}
           />
           {sections.length > 0 && (
-            <Field label="Section">
+            <Field label={t('lectures.section')}>
               {(id) => (
                 <select
                   id={id}
@@ -84,7 +90,7 @@ export default function CreateLecturePage() {
                   onChange={(e) => setSectionChoice(e.target.value)}
                   className={controlClass}
                 >
-                  <option value={NONE}>{NO_SECTION}</option>
+                  <option value={NONE}>{noSection()}</option>
                   {sections.map((s) => (
                     <option key={s._id} value={s._id}>
                       {s.title}
@@ -96,10 +102,10 @@ export default function CreateLecturePage() {
           )}
           <div className="flex flex-wrap gap-3">
             <ButtonLink to={`/addcourses/${courseId}`} variant="secondary">
-              Back to Course
+              {t('lectures.backToCourseButton')}
             </ButtonLink>
             <Button type="submit" busy={create.isPending}>
-              Create Lecture
+              {t('titles.createLecture')}
             </Button>
           </div>
         </form>
@@ -107,7 +113,8 @@ export default function CreateLecturePage() {
       <AddSectionForm courseId={courseId} />
 
       <h2 className="mb-3 mt-8 text-lg font-semibold text-ink">
-        All Lectures{course ? ` (${course.lectures.length})` : ''}
+        {t('lectures.all')}
+        {course ? ` (${course.lectures.length})` : ''}
       </h2>
       {isPending ? (
         <div className="flex flex-col gap-2">
@@ -116,16 +123,12 @@ export default function CreateLecturePage() {
           ))}
         </div>
       ) : isError || !course ? (
-        <ErrorState
-          title="The lectures could not be loaded. Check your connection and try again."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <ErrorState title={t('lectures.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <>
           {course.lectures.length === 0 && (
-            <EmptyState title="No lectures yet" icon={<PlayCircle size={32} />}>
-              Add your first lecture above, then upload its video.
+            <EmptyState title={t('lectures.none')} icon={<PlayCircle size={32} />}>
+              {t('lectures.noneText')}
             </EmptyState>
           )}
           <CurriculumEditor courseId={courseId} course={course} />

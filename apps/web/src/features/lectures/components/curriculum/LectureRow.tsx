@@ -4,9 +4,10 @@ import type { DragEvent } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
+import { useT } from '@/i18n';
 import type { LayoutGroup } from '../../api/curriculum-layout';
 import { IconButton } from './IconButton';
-import { groupKey, NO_SECTION } from './places';
+import { groupKey, noSection } from './places';
 
 /**
  * A lecture of the curriculum: dragged by the row, or moved by Move up / Move down and its
@@ -48,6 +49,7 @@ export function LectureRow({
   onDragEnd: () => void;
   onDragOver: (e: DragEvent<HTMLLIElement>) => void;
 }) {
+  const t = useT();
   const title = lecture.lectureTitle;
   return (
     <li
@@ -64,23 +66,37 @@ export function LectureRow({
         <span className="flex min-w-0 flex-1 basis-52 items-center gap-2">
           <GripVertical size={18} aria-hidden="true" className="shrink-0 cursor-grab text-slate-400" />
           <span className="min-w-0 flex-1 break-words text-sm text-ink">
-            <span className="font-semibold">Lecture - {number}:</span> {title}
+            <span className="font-semibold">{t('lectures.row.number', { number })}</span> {title}
           </span>
         </span>
         <span className="hidden gap-2 sm:flex">
-          {lecture.isPreviewFree && <Chip tone="brand">Free preview</Chip>}
-          {lecture.videoUrl ? <Chip tone="green">Video</Chip> : <Chip>No video</Chip>}
+          {lecture.isPreviewFree && <Chip tone="brand">{t('lectures.row.freePreview')}</Chip>}
+          {lecture.videoUrl ? (
+            <Chip tone="green">{t('lectures.row.video')}</Chip>
+          ) : (
+            <Chip>{t('lectures.row.noVideo')}</Chip>
+          )}
         </span>
         <span className="flex flex-1 items-center gap-1 sm:flex-none">
-          <IconButton label={`Move up: ${title}`} control="up" disabled={!canMoveUp} onClick={() => onStep(-1)}>
+          <IconButton
+            label={t('lectures.row.moveUp', { title })}
+            control="up"
+            disabled={!canMoveUp}
+            onClick={() => onStep(-1)}
+          >
             <ArrowUp size={18} aria-hidden="true" />
           </IconButton>
-          <IconButton label={`Move down: ${title}`} control="down" disabled={!canMoveDown} onClick={() => onStep(1)}>
+          <IconButton
+            label={t('lectures.row.moveDown', { title })}
+            control="down"
+            disabled={!canMoveDown}
+            onClick={() => onStep(1)}
+          >
             <ArrowDown size={18} aria-hidden="true" />
           </IconButton>
           {groups && (
             <select
-              aria-label={`Section of ${title}`}
+              aria-label={t('lectures.row.sectionOf', { title })}
               data-control="section"
               value={currentGroup}
               onChange={(e) => onSection(e.target.value)}
@@ -88,7 +104,7 @@ export function LectureRow({
             >
               {groups.map((g) => (
                 <option key={groupKey(g)} value={groupKey(g)}>
-                  {g._id === null ? NO_SECTION : g.title}
+                  {g._id === null ? noSection() : g.title}
                 </option>
               ))}
             </select>
@@ -96,8 +112,8 @@ export function LectureRow({
           <Link
             to={`/editlecture/${courseId}/${lecture._id}`}
             draggable={false}
-            aria-label={`Edit lecture ${number}: ${title}`}
-            title="Edit lecture"
+            aria-label={t('lectures.row.edit', { number, title })}
+            title={t('lectures.row.editTitle')}
             className="rounded-full p-2 text-ink hover:bg-surface"
           >
             <FilePenLine size={20} aria-hidden="true" />

@@ -2,6 +2,7 @@ import { SECTION_TITLE_MAX } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 
 /** The form that takes a section's heading while it is renamed (Escape cancels). */
 export function RenameSection({
@@ -15,11 +16,12 @@ export function RenameSection({
   onSave: (title: string) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [value, setValue] = useState(title);
   const [error, setError] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!value.trim()) return setError('Section title is required');
+    if (!value.trim()) return setError(t('lectures.sections.required'));
     if (value.trim() === title) return onCancel();
     onSave(value.trim());
   };
@@ -32,7 +34,7 @@ export function RenameSection({
     >
       <div className="flex-1">
         <TextInput
-          label="New section title"
+          label={t('lectures.sections.newTitle')}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           maxLength={SECTION_TITLE_MAX}
@@ -42,10 +44,10 @@ export function RenameSection({
       </div>
       <div className="flex gap-2">
         <Button type="submit" size="sm" busy={busy}>
-          Save
+          {t('manage.form.save')}
         </Button>
         <Button size="sm" variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Message, useT } from '@/i18n';
 import { lectureCountLabel } from '@/lib/curriculum';
 import type { LayoutGroup } from '../../api/curriculum-layout';
 import { GroupBox } from './GroupBox';
@@ -35,6 +36,7 @@ export function SectionRow({
   onRemove: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const title = section.title;
   return (
     <GroupBox
@@ -49,11 +51,11 @@ export function SectionRow({
       }
       actions={
         <>
-          <IconButton label={`Rename section: ${title}`} control="rename" onClick={onRename}>
+          <IconButton label={t('lectures.sections.renameLabel', { title })} control="rename" onClick={onRename}>
             <Pencil size={16} aria-hidden="true" />
           </IconButton>
           <IconButton
-            label={`Move section up: ${title}`}
+            label={t('lectures.sections.moveUp', { title })}
             control="section-up"
             disabled={position === 0}
             onClick={() => onMove(-1)}
@@ -61,14 +63,14 @@ export function SectionRow({
             <ArrowUp size={16} aria-hidden="true" />
           </IconButton>
           <IconButton
-            label={`Move section down: ${title}`}
+            label={t('lectures.sections.moveDown', { title })}
             control="section-down"
             disabled={last}
             onClick={() => onMove(1)}
           >
             <ArrowDown size={16} aria-hidden="true" />
           </IconButton>
-          <IconButton label={`Remove section: ${title}`} control="remove" onClick={onRemove}>
+          <IconButton label={t('lectures.sections.removeLabel', { title })} control="remove" onClick={onRemove}>
             <Trash2 size={16} aria-hidden="true" />
           </IconButton>
         </>
@@ -84,14 +86,21 @@ export function RemoveSectionText({ groups, section }: { groups: LayoutGroup[]; 
   const at = groups.findIndex((g) => g._id === section._id);
   const previous = groups[at - 1];
   const count = section.lectureIds.length;
+  const t = useT();
   return (
     <p>
-      The section <strong className="text-ink">{section.title}</strong> will be removed.{' '}
+      <Message
+        id="lectures.sections.removeText"
+        values={{ title: <strong className="text-ink">{section.title}</strong> }}
+      />{' '}
       {count === 0
-        ? 'It has no lectures.'
-        : `Its ${lectureCountLabel(count)} will move to the end of ${
-            previous?._id ? `the previous section, ${previous.title}` : 'the lectures without a section'
-          }; no lecture is deleted.`}
+        ? t('lectures.sections.empty')
+        : previous?._id
+          ? t('lectures.sections.moveToPrevious', {
+              lectures: lectureCountLabel(count),
+              previous: previous.title ?? '',
+            })
+          : t('lectures.sections.moveToNone', { lectures: lectureCountLabel(count) })}
     </p>
   );
 }

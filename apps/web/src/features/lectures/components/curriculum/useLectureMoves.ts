@@ -1,5 +1,6 @@
 import type { Course } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -36,10 +37,10 @@ export function useLectureMoves(
     const at = locate(next, lectureId) ?? place;
     const title = titles.get(lectureId) ?? '';
     requestFocus({ scope: `lecture:${lectureId}`, at: `${groupKey(next[at.group])}:${at.index}`, controls });
-    setStatus(`Lecture ${title} moved to ${placeText(next, at)}.`);
+    setStatus(translate('lectures.moves.moved', { title, place: placeText(next, at) }));
     reorder.mutate(next, {
       onError: (err) => {
-        setStatus(`Lecture ${title} could not be moved.`);
+        setStatus(translate('lectures.moves.failed', { title }));
         toast.error(errorMessage(err));
       },
     });

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@kaksha/contracts';
 import { useState } from 'react';
+import { translate } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { LayoutGroup } from '../../api/curriculum-layout';
@@ -35,7 +35,7 @@ export function useSectionActions(
         onSuccess: () => {
           setRenaming(null);
           focusSection(id, position, ['rename']);
-          toast.success(MESSAGES.sectionUpdated);
+          toast.success(translate('messages.sectionUpdated'));
         },
         onError: (err) => toast.error(errorMessage(err)),
       },
@@ -53,8 +53,8 @@ export function useSectionActions(
       { sectionId: section._id, position },
       {
         onSuccess: () => {
-          setStatus(`Section ${section.title} moved to position ${position + 1}.`);
-          toast.success(MESSAGES.sectionUpdated);
+          setStatus(translate('lectures.sections.moved', { title: section.title ?? '', position: position + 1 }));
+          toast.success(translate('messages.sectionUpdated'));
         },
         onError: (err) => toast.error(errorMessage(err)),
       },
@@ -71,8 +71,8 @@ export function useSectionActions(
         const previous = groups[at];
         if (previous?._id) focusSection(previous._id, at - 1, ['rename']);
         setRemoving(null);
-        setStatus(`Section ${section.title} removed.`);
-        toast.success(MESSAGES.sectionRemoved);
+        setStatus(translate('lectures.sections.removed', { title: section.title ?? '' }));
+        toast.success(translate('messages.sectionRemoved'));
       },
       onError: (err) => toast.error(errorMessage(err)),
     });

@@ -7,17 +7,16 @@ import { Card } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { TextInput } from '@/components/ui/Field';
 import { FileInput } from '@/components/ui/FileInput';
+import { useT } from '@/i18n';
 import { useRemoveLecture } from '../../api/remove-lecture';
 import { findInterruptedUpload } from '../../api/resumable-upload';
 import { UploadProgress } from '../UploadProgress';
 import { RemoveLecture } from './RemoveLecture';
 import { useLectureSave } from './useLectureSave';
 
-/** Said when an upload reported success but the lecture does not have the video. */
-const NOT_SAVED = 'The upload finished, but the video was not saved to this lecture. Please upload it again.';
-
 /** The edit-lecture form: title, video (uploaded with its progress, resumable), free preview; and Remove Lecture. */
 export function LectureForm({ courseId, lecture }: { courseId: string; lecture: Lecture }) {
+  const t = useT();
   const navigate = useNavigate();
   const back = `/createlecture/${courseId}`;
   const [lectureTitle, setLectureTitle] = useState(lecture.lectureTitle);
@@ -38,14 +37,14 @@ export function LectureForm({ courseId, lecture }: { courseId: string; lecture: 
     <Card className="p-5 sm:p-6">
       <div className="mb-6 flex flex-col gap-3 border-b border-line pb-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 className="text-lg font-semibold text-ink">Edit Lecture</h2>
-          <p className="text-sm text-muted">Make changes and click Update Lecture when you're done.</p>
+          <h2 className="text-lg font-semibold text-ink">{t('titles.editLecture')}</h2>
+          <p className="text-sm text-muted">{t('lectures.edit.intro')}</p>
         </div>
         <RemoveLecture lecture={lecture} remove={remove} back={back} disabled={busy} />
       </div>
       <form onSubmit={submit} className="flex flex-col gap-5">
         <TextInput
-          label="Title"
+          label={t('manage.fields.title')}
           name="lectureTitle"
           value={lectureTitle}
           onChange={(e) => setLectureTitle(e.target.value)}
@@ -55,8 +54,8 @@ export function LectureForm({ courseId, lecture }: { courseId: string; lecture: 
           error={fields?.lectureTitle}
         />
         <FileInput
-          label={lecture.videoUrl ? 'Video (choose a file to replace the current one)' : 'Video'}
-          hint="MP4, WebM or QuickTime (.mov)."
+          label={lecture.videoUrl ? t('lectures.edit.videoReplace') : t('lectures.edit.video')}
+          hint={t('lectures.edit.videoHint')}
           name="videoUrl"
           accept="video/*"
           required={!lecture.videoUrl}
@@ -66,20 +65,19 @@ export function LectureForm({ courseId, lecture }: { courseId: string; lecture: 
             <>
               {lecture.videoUrl && (
                 <p className="flex items-center gap-2 text-sm text-green-800">
-                  <CheckCircle2 size={16} aria-hidden="true" /> A video is uploaded for this lecture.
+                  <CheckCircle2 size={16} aria-hidden="true" /> {t('lectures.edit.hasVideo')}
                 </p>
               )}
               {interrupted && progress === null && (
                 <p className="text-sm text-amber-800" data-testid="interrupted-upload">
-                  The upload of “{interrupted.filename}” was interrupted. Choose the same file and click Update Lecture
-                  to continue where it stopped.
+                  {t('lectures.edit.interrupted', { file: interrupted.filename })}
                 </p>
               )}
             </>
           }
         />
         <Checkbox
-          label="Is this video FREE"
+          label={t('lectures.edit.free')}
           name="isPreviewFree"
           checked={isPreviewFree}
           onChange={(e) => setIsPreviewFree(e.target.checked)}
@@ -88,10 +86,11 @@ export function LectureForm({ courseId, lecture }: { courseId: string; lecture: 
         />
         {upload.notSaved && (
           <div role="alert" className="flex flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm">
-            <p className="text-red-800">{NOT_SAVED}</p>
+            {/* The upload reported success but the lecture does not have the video. */}
+            <p className="text-red-800">{t('lectures.edit.notSaved')}</p>
             <div>
               <Button size="sm" variant="secondary" onClick={save} disabled={saving}>
-                Upload again
+                {t('lectures.edit.uploadAgain')}
               </Button>
             </div>
           </div>
@@ -101,15 +100,15 @@ export function LectureForm({ courseId, lecture }: { courseId: string; lecture: 
             percent={progress}
             onCancel={upload.cancel}
             fileName={upload.video?.name}
-            status={upload.offline ? 'Connection lost. The upload will continue when you are back online.' : undefined}
+            status={upload.offline ? t('lectures.edit.offline') : undefined}
           />
         )}
         <div className="flex flex-wrap gap-3 border-t border-line pt-5">
           <Button type="submit" busy={saving} disabled={remove.isPending}>
-            Update Lecture
+            {t('lectures.edit.update')}
           </Button>
           <Button variant="secondary" onClick={() => navigate(back)} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       </form>

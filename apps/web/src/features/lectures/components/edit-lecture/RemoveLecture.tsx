@@ -1,9 +1,10 @@
-import { type Lecture, MESSAGES } from '@kaksha/contracts';
+import type { Lecture } from '@kaksha/contracts';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useT } from '@/i18n';
 import { toast } from '@/lib/toast';
 import type { useRemoveLecture } from '../../api/remove-lecture';
 
@@ -19,17 +20,18 @@ export function RemoveLecture({
   back: string;
   disabled: boolean;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const doRemove = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success(MESSAGES.lectureRemoved);
+        toast.success(t('messages.lectureRemoved'));
         navigate(back, { replace: true });
       },
       onError: () => {
         setConfirm(false);
-        toast.error(MESSAGES.lectureRemoveError);
+        toast.error(t('messages.lectureRemoveError'));
       },
     });
   return (
@@ -40,17 +42,17 @@ export function RemoveLecture({
         onClick={() => setConfirm(true)}
         disabled={disabled}
       >
-        Remove Lecture
+        {t('lectures.remove.button')}
       </Button>
       <ConfirmDialog
         open={confirm}
-        title="Remove this lecture?"
-        confirmLabel="Remove Lecture"
+        title={t('lectures.remove.title')}
+        confirmLabel={t('lectures.remove.button')}
         onConfirm={doRemove}
         onCancel={() => setConfirm(false)}
         busy={remove.isPending}
       >
-        <p>“{lecture.lectureTitle}” and its video will be removed. This cannot be undone.</p>
+        <p>{t('lectures.remove.text', { title: lecture.lectureTitle })}</p>
       </ConfirmDialog>
     </>
   );

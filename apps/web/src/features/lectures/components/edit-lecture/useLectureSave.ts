@@ -1,6 +1,7 @@
-import { type Lecture, MESSAGES } from '@kaksha/contracts';
+import type { Lecture } from '@kaksha/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { translate } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { courseLecturesQuery } from '../../api/course-lectures';
@@ -37,7 +38,7 @@ export function useLectureSave(courseId: string, lecture: Lecture, onSaved: () =
   const pickVideo = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     if (file && !file.type.startsWith('video/')) {
-      toast.error('Please choose a video file');
+      toast.error(translate('lectures.edit.chooseVideoFile'));
       e.target.value = '';
       setVideo(null);
       return;
@@ -78,7 +79,7 @@ export function useLectureSave(courseId: string, lecture: Lecture, onSaved: () =
     } catch (err) {
       if (err instanceof ResumableUploadUnavailable) return 'fallback';
       setProgress(null);
-      if ((err as Error).name === 'AbortError') toast.info('Upload cancelled');
+      if ((err as Error).name === 'AbortError') toast.info(translate('lectures.edit.cancelled'));
       else toast.error(errorMessage(err));
       return 'stopped';
     } finally {
@@ -91,7 +92,7 @@ export function useLectureSave(courseId: string, lecture: Lecture, onSaved: () =
   const save = async (values: { lectureTitle: string; isPreviewFree: boolean }) => {
     setNotSaved(false);
     if (!video && !lecture.videoUrl) {
-      toast.error('Please choose a video to upload');
+      toast.error(translate('lectures.edit.chooseVideo'));
       return;
     }
     setProgress(video ? 0 : null);
@@ -104,11 +105,11 @@ export function useLectureSave(courseId: string, lecture: Lecture, onSaved: () =
       { ...values, video: formVideo, signal: abort.signal, onProgress: setProgress },
       {
         onSuccess: () => {
-          toast.success(MESSAGES.lectureUpdated);
+          toast.success(translate('messages.lectureUpdated'));
           onSaved();
         },
         onError: (err) => {
-          if ((err as Error).name === 'AbortError') toast.info('Upload cancelled');
+          if ((err as Error).name === 'AbortError') toast.info(translate('lectures.edit.cancelled'));
           else toast.error(errorMessage(err));
         },
         onSettled: () => {

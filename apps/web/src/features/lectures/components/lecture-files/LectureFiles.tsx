@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 
@@ -53,6 +54,7 @@ export function AttachedFiles<Item, Answer>({
   /** The item's icon, name and details. */
   children: (item: Item) => ReactNode;
 }) {
+  const t = useT();
   if (items.length === 0) {
     return <p className="rounded-lg border border-dashed border-line px-4 py-3 text-sm text-muted">{empty}</p>;
   }
@@ -78,7 +80,7 @@ export function AttachedFiles<Item, Answer>({
             onClick={() => doRemove(item)}
             aria-label={removeLabel(item)}
           >
-            Remove
+            {t('coupon.remove')}
           </Button>
         </li>
       ))}
