@@ -1,4 +1,4 @@
-import { COUPON_MESSAGES, type ErrorBody, GSTIN_MESSAGES, MESSAGES } from '@kaksha/contracts';
+import { COUPON_MESSAGES, type ErrorBody, GSTIN_MESSAGES, MESSAGES, QUIZ_MESSAGES } from '@kaksha/contracts';
 import { currentLocale, DEFAULT_LOCALE, hasMessage, type MessageKey, type MessageValues, translate } from '@/i18n';
 
 /** Where the API lives: same origin by default, or VITE_API_URL when the web app is hosted apart. */
@@ -125,7 +125,7 @@ export const api = {
 
 /**
  * The catalogue keys of the texts the server words its answers with (contracts' MESSAGES, its
- * coupon and GSTIN refusals), by their English text: such an answer is shown in the reader's language.
+ * coupon and GSTIN refusals, its quiz outcomes), by their English text: such an answer is shown in the reader's language.
  */
 let messageNames: Map<string, string> | undefined;
 const serverTexts = () =>
@@ -133,6 +133,7 @@ const serverTexts = () =>
     ...Object.entries(MESSAGES).map(([name, english]) => [english, `messages.${name}`] as const),
     ...Object.entries(COUPON_MESSAGES).map(([name, english]) => [english, `couponProblems.${name}`] as const),
     ...Object.entries(GSTIN_MESSAGES).map(([name, english]) => [english, `gstin.${name}`] as const),
+    ...Object.entries(QUIZ_MESSAGES).map(([name, english]) => [english, `quizMessages.${name}`] as const),
   ]);
 
 /**

@@ -4,18 +4,20 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { usePageTitle } from '@/components/ui/usePageTitle';
 import { CourseLoadError, useCourse } from '@/features/courses';
 import { QuizEditor } from '@/features/quizzes';
+import { useT } from '@/i18n';
 
 /** /editquizzes/{courseId}: the course creator adds, edits and removes the course's quizzes. */
 export default function EditQuizzesPage() {
+  const t = useT();
   const { courseId = '' } = useParams();
   const course = useCourse(courseId);
-  usePageTitle(course.data ? `Quizzes · ${course.data.title}` : 'Quizzes');
+  usePageTitle(course.data ? `${t('titles.quizzes')} · ${course.data.title}` : t('titles.quizzes'));
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <PageHeader
-        title={course.data ? `Quizzes: ${course.data.title}` : 'Quizzes'}
+        title={course.data ? t('quizEditor.pageTitle', { title: course.data.title }) : t('titles.quizzes')}
         back={`/addcourses/${courseId}`}
-        backLabel="Back to the course"
+        backLabel={t('viewer.backToCourse')}
       />
       {course.isPending ? (
         <Card className="flex flex-col gap-4 p-6">
@@ -28,7 +30,7 @@ export default function EditQuizzesPage() {
           sections={(course.data.sections ?? []).map((s) => ({ _id: s._id, title: s.title }))}
         />
       ) : (
-        <CourseLoadError error={course.error} back="/courses" backLabel="Back to courses" />
+        <CourseLoadError error={course.error} back="/courses" backLabel={t('manage.backToCourses')} />
       )}
     </section>
   );

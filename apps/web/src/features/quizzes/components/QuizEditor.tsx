@@ -1,11 +1,12 @@
-import { QUIZ_MESSAGES, type Quiz } from '@kaksha/contracts';
+import type { Quiz } from '@kaksha/contracts';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState, Skeleton } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { errorMessage } from '@/lib/api';
+import { useT } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useCourseQuizzes, useRemoveQuiz } from '../api/quizzes';
 import { QuizCard } from './quiz-editor/QuizCard';
@@ -18,6 +19,7 @@ export type { QuizSection } from './quiz-editor/QuizForm';
  * attempts and place in the course, and a form to add, change or remove them.
  */
 export function QuizEditor({ courseId, sections }: { courseId: string; sections: QuizSection[] }) {
+  const t = useT();
   const quizzes = useCourseQuizzes(courseId);
   const [editing, setEditing] = useState<{ quiz?: Quiz } | null>(null);
   const [removing, setRemoving] = useState<Quiz | null>(null);
@@ -38,11 +40,9 @@ export function QuizEditor({ courseId, sections }: { courseId: string; sections:
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted">
-          Learners must pass every quiz, and complete every lecture, to get the course certificate.
-        </p>
+        <p className="text-sm text-muted">{t('quizEditor.intro')}</p>
         <Button onClick={() => setEditing({})} icon={<Plus size={16} aria-hidden="true" />}>
-          New quiz
+          {t('quizEditor.new')}
         </Button>
       </div>
       {quizzes.isPending ? (
@@ -52,13 +52,13 @@ export function QuizEditor({ courseId, sections }: { courseId: string; sections:
         </div>
       ) : quizzes.isError ? (
         <ErrorState
-          title="The quizzes could not be loaded. Try again."
+          title={t('quizEditor.loadFailed')}
           onRetry={() => void quizzes.refetch()}
           retrying={quizzes.isFetching}
         />
       ) : quizzes.data.length === 0 ? (
-        <EmptyState title="No quizzes yet" icon={<ClipboardList size={40} />}>
-          Add a quiz to check what learners took away from a section or the whole course.
+        <EmptyState title={t('quizEditor.none')} icon={<ClipboardList size={40} />}>
+          {t('quizEditor.noneText')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -76,22 +76,22 @@ export function QuizEditor({ courseId, sections }: { courseId: string; sections:
       )}
       <ConfirmDialog
         open={!!removing}
-        title="Remove this quiz?"
-        confirmLabel="Remove quiz"
+        title={t('quizEditor.removeTitle')}
+        confirmLabel={t('quizEditor.remove')}
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
           remove.mutate(removing._id, {
             onSuccess: (res) => {
-              toast.success(res.message || QUIZ_MESSAGES.removed);
+              toast.success(res.message ? serverMessage(res.message) : t('quizMessages.removed'));
               setRemoving(null);
             },
             onError: (error) => toast.error(errorMessage(error)),
           })
         }
       >
-        “{removing?.title}” will be removed with every learner's attempts. Certificates already issued stay.
+        {t('quizEditor.removeText', { title: removing?.title ?? '' })}
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { controlClass } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 
 /** An option of a question: marked correct or not, its text (fixed for true/false), and Remove. */
 export function OptionRow({
@@ -29,6 +30,7 @@ export function OptionRow({
   onChange: (value: string) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <label className="flex h-11 shrink-0 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 text-xs font-medium text-ink">
@@ -38,23 +40,23 @@ export function OptionRow({
           checked={correct}
           onChange={(e) => onMarkCorrect(e.target.checked)}
           className="size-4 accent-ink"
-          aria-label={`Option ${index + 1} is correct`}
+          aria-label={t('quizEditor.optionCorrect', { number: index + 1 })}
         />
-        <span aria-hidden="true">Correct</span>
+        <span aria-hidden="true">{t('quiz.result.correctMark')}</span>
       </label>
       <input
         className={`${controlClass} read-only:bg-surface`}
-        aria-label={`Question ${question} option ${index + 1}`}
+        aria-label={t('quizEditor.optionLabel', { question, number: index + 1 })}
         value={value}
         readOnly={fixed}
-        placeholder={`Option ${index + 1}`}
+        placeholder={t('quizEditor.optionPlaceholder', { number: index + 1 })}
         onChange={(e) => onChange(e.target.value)}
       />
       {removable && (
         <button
           type="button"
           onClick={onRemove}
-          aria-label={`Remove option ${index + 1}`}
+          aria-label={t('quizEditor.removeOption', { number: index + 1 })}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-ink"
         >
           <X size={18} aria-hidden="true" />

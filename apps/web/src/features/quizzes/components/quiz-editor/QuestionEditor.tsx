@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { controlClass, Field, TextArea } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import { type DraftQuestion, KIND_LABELS } from './draft';
 import { OptionRow } from './OptionRow';
 
@@ -21,13 +22,18 @@ export function QuestionEditor({
   onChange: (patch: Partial<DraftQuestion>) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const correctName = useId();
   const many = q.kind === 'multiple';
   const trueFalse = q.kind === 'truefalse';
   // A true/false question has fixed options; fewer correct answers when the type allows fewer.
   const setKind = (kind: QuizKind) => {
     if (kind === 'truefalse')
-      onChange({ kind, options: ['True', 'False'], correct: q.correct.slice(0, 1).filter((c) => c < 2) });
+      onChange({
+        kind,
+        options: [t('quizEditor.true'), t('quizEditor.false')],
+        correct: q.correct.slice(0, 1).filter((c) => c < 2),
+      });
     else if (kind === 'single') onChange({ kind, correct: q.correct.slice(0, 1) });
     else onChange({ kind });
   };
@@ -44,27 +50,27 @@ export function QuestionEditor({
   return (
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex items-center justify-between gap-3">
-        <h3 className="font-semibold text-ink">Question {number}</h3>
+        <h3 className="font-semibold text-ink">{t('quizEditor.question', { number })}</h3>
         {canRemove && (
           <Button
             variant="ghost"
             size="sm"
             onClick={onRemove}
             icon={<Trash2 size={16} aria-hidden="true" />}
-            aria-label={`Remove question ${number}`}
+            aria-label={t('quizEditor.removeQuestion', { number })}
           >
-            Remove
+            {t('coupon.remove')}
           </Button>
         )}
       </div>
       <TextArea
-        label={`Question ${number} text`}
+        label={t('quizEditor.questionText', { number })}
         rows={2}
         value={q.prompt}
         onChange={(e) => onChange({ prompt: e.target.value })}
         required
       />
-      <Field label={`Question ${number} type`}>
+      <Field label={t('quizEditor.questionType', { number })}>
         {(id, describedBy) => (
           <select
             id={id}
@@ -75,7 +81,7 @@ export function QuestionEditor({
           >
             {(Object.keys(KIND_LABELS) as QuizKind[]).map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {t(KIND_LABELS[k])}
               </option>
             ))}
           </select>
@@ -83,8 +89,10 @@ export function QuestionEditor({
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-ink">
-          Options{' '}
-          <span className="font-normal text-muted">({many ? 'tick every correct one' : 'choose the correct one'})</span>
+          {t('quizEditor.options')}{' '}
+          <span className="font-normal text-muted">
+            ({many ? t('quizEditor.tickEvery') : t('quizEditor.chooseCorrect')})
+          </span>
         </legend>
         {q.options.map((option, i) => (
           <OptionRow
@@ -110,15 +118,15 @@ export function QuestionEditor({
               onClick={() => onChange({ options: [...q.options, ''] })}
               icon={<Plus size={16} aria-hidden="true" />}
             >
-              Add option
+              {t('quizEditor.addOption')}
             </Button>
           </div>
         )}
       </fieldset>
       <TextArea
-        label={`Question ${number} explanation (optional)`}
+        label={t('quizEditor.explanation', { number })}
         rows={2}
-        placeholder="Shown to learners with the correct answer after they submit"
+        placeholder={t('quizEditor.explanationPlaceholder')}
         value={q.explanation}
         onChange={(e) => onChange({ explanation: e.target.value })}
       />

@@ -1,6 +1,7 @@
 import type { Quiz } from '@kaksha/contracts';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 import { QuestionEditor } from './QuestionEditor';
 import { type QuizSection, QuizSettings } from './QuizSettings';
 import { useQuizForm } from './useQuizForm';
@@ -19,6 +20,7 @@ export function QuizForm({
   sections: QuizSection[];
   onDone: () => void;
 }) {
+  const t = useT();
   const { draft, set, setQuestion, addQuestion, removeQuestion, problem, onSubmit, saving } = useQuizForm(
     courseId,
     quiz,
@@ -27,7 +29,12 @@ export function QuizForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <QuizSettings heading={quiz ? 'Edit quiz' : 'New quiz'} draft={draft} sections={sections} onChange={set} />
+      <QuizSettings
+        heading={quiz ? t('quizEditor.edit') : t('quizEditor.new')}
+        draft={draft}
+        sections={sections}
+        onChange={set}
+      />
 
       <ol className="flex flex-col gap-4">
         {draft.questions.map((q, i) => (
@@ -44,7 +51,7 @@ export function QuizForm({
       </ol>
       <div>
         <Button variant="secondary" onClick={addQuestion} icon={<Plus size={16} aria-hidden="true" />}>
-          Add question
+          {t('quizEditor.addQuestion')}
         </Button>
       </div>
 
@@ -55,10 +62,10 @@ export function QuizForm({
       )}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onDone} disabled={saving}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" busy={saving}>
-          {quiz ? 'Save quiz' : 'Create quiz'}
+          {quiz ? t('quizEditor.save') : t('quizEditor.create')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/Card';
 import { controlClass, Field, TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import type { Draft } from './draft';
 
 export interface QuizSection {
@@ -19,18 +20,19 @@ export function QuizSettings({
   sections: QuizSection[];
   onChange: (patch: Partial<Draft>) => void;
 }) {
+  const t = useT();
   return (
     <Card className="flex flex-col gap-4 p-5">
       <h2 className="text-lg font-bold text-ink">{heading}</h2>
       <TextInput
-        label="Quiz title"
+        label={t('quizEditor.title')}
         value={draft.title}
         onChange={(e) => onChange({ title: e.target.value })}
         required
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextInput
-          label="Pass mark (%)"
+          label={t('quizEditor.passMark')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -40,16 +42,16 @@ export function QuizSettings({
           required
         />
         <TextInput
-          label="Attempts allowed"
+          label={t('quizEditor.attempts')}
           type="number"
           inputMode="numeric"
           min={1}
-          placeholder="Unlimited"
-          hint="Leave empty for unlimited attempts."
+          placeholder={t('quiz.unlimited')}
+          hint={t('quizEditor.attemptsHint')}
           value={draft.maxAttempts}
           onChange={(e) => onChange({ maxAttempts: e.target.value })}
         />
-        <Field label="Shown after">
+        <Field label={t('quizEditor.shownAfter')}>
           {(id, describedBy) => (
             <select
               id={id}
@@ -58,17 +60,17 @@ export function QuizSettings({
               value={draft.sectionId}
               onChange={(e) => onChange({ sectionId: e.target.value })}
             >
-              <option value="">The end of the course</option>
+              <option value="">{t('quizEditor.endOfCourse')}</option>
               {sections.map((s) => (
                 <option key={s._id} value={s._id}>
-                  Section: {s.title}
+                  {t('quizEditor.sectionOption', { title: s.title })}
                 </option>
               ))}
             </select>
           )}
         </Field>
       </div>
-      <Field label="Show answers" hint="The correct options and explanations, after a learner submits.">
+      <Field label={t('quizEditor.showAnswers')} hint={t('quizEditor.showAnswersHint')}>
         {(id, describedBy) => (
           <select
             id={id}
@@ -77,9 +79,9 @@ export function QuizSettings({
             value={draft.showAnswers}
             onChange={(e) => onChange({ showAnswers: e.target.value as Draft['showAnswers'] })}
           >
-            <option value="always">After every attempt</option>
-            <option value="after-pass">Once the learner passes</option>
-            <option value="never">Never (the score only)</option>
+            <option value="always">{t('quizEditor.show.always')}</option>
+            <option value="after-pass">{t('quizEditor.show.afterPass')}</option>
+            <option value="never">{t('quizEditor.show.never')}</option>
           </select>
         )}
       </Field>

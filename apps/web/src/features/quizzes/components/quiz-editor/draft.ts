@@ -10,11 +10,12 @@ import {
   type QuizRequest,
   type QuizShowAnswers,
 } from '@kaksha/contracts';
+import { type MessageKey, translate } from '@/i18n';
 
-export const KIND_LABELS: Record<QuizKind, string> = {
-  single: 'One correct answer',
-  multiple: 'Several correct answers',
-  truefalse: 'True or false',
+export const KIND_LABELS: Record<QuizKind, MessageKey> = {
+  single: 'quizEditor.kind.single',
+  multiple: 'quizEditor.kind.multiple',
+  truefalse: 'quizEditor.kind.truefalse',
 };
 
 /** A question as the form holds it; `key` tells questions apart while they are added and removed. */
@@ -77,18 +78,19 @@ export const draftOf = (quiz?: Quiz): Draft =>
 /** The first problem of one question, in the server's words (it checks again), or null. */
 function questionProblem(q: DraftQuestion): string | null {
   const prompt = q.prompt.trim();
-  if (!prompt) return 'Question is required';
-  if (prompt.length > QUIZ_PROMPT_MAX) return `Question must be ${QUIZ_PROMPT_MAX} characters or fewer`;
-  if (q.options.length < QUIZ_OPTIONS_MIN) return `A question needs at least ${QUIZ_OPTIONS_MIN} options`;
-  if (q.options.length > QUIZ_OPTIONS_MAX) return `A question can have at most ${QUIZ_OPTIONS_MAX} options`;
-  if (q.options.some((o) => !o.trim())) return 'Option is required';
+  if (!prompt) return translate('quizEditor.problem.questionRequired');
+  if (prompt.length > QUIZ_PROMPT_MAX) return translate('quizEditor.problem.questionLong', { max: QUIZ_PROMPT_MAX });
+  if (q.options.length < QUIZ_OPTIONS_MIN) return translate('quizEditor.problem.fewOptions', { min: QUIZ_OPTIONS_MIN });
+  if (q.options.length > QUIZ_OPTIONS_MAX)
+    return translate('quizEditor.problem.manyOptions', { max: QUIZ_OPTIONS_MAX });
+  if (q.options.some((o) => !o.trim())) return translate('quizEditor.problem.optionRequired');
   if (q.options.some((o) => o.trim().length > QUIZ_OPTION_MAX))
-    return `Option must be ${QUIZ_OPTION_MAX} characters or fewer`;
-  if (q.kind === 'truefalse' && q.options.length !== 2) return 'A true/false question has exactly 2 options';
-  if (q.kind === 'multiple' && q.correct.length === 0) return 'Mark at least one correct option';
-  if (q.kind !== 'multiple' && q.correct.length !== 1) return 'Mark exactly one correct option';
+    return translate('quizEditor.problem.optionLong', { max: QUIZ_OPTION_MAX });
+  if (q.kind === 'truefalse' && q.options.length !== 2) return translate('quizEditor.problem.trueFalse');
+  if (q.kind === 'multiple' && q.correct.length === 0) return translate('quizEditor.problem.markOne');
+  if (q.kind !== 'multiple' && q.correct.length !== 1) return translate('quizEditor.problem.markExactlyOne');
   if (q.explanation.trim().length > QUIZ_EXPLANATION_MAX) {
-    return `Explanations can be at most ${QUIZ_EXPLANATION_MAX} characters`;
+    return translate('quizEditor.problem.explanationLong', { max: QUIZ_EXPLANATION_MAX });
   }
   return null;
 }
@@ -99,22 +101,23 @@ function questionProblem(q: DraftQuestion): string | null {
  */
 export function toRequest(draft: Draft): { quiz: QuizRequest } | { problem: string } {
   const title = draft.title.trim();
-  if (!title) return { problem: 'Title is required' };
-  if (title.length > QUIZ_TITLE_MAX) return { problem: `Title must be ${QUIZ_TITLE_MAX} characters or fewer` };
+  if (!title) return { problem: translate('quizEditor.problem.titleRequired') };
+  if (title.length > QUIZ_TITLE_MAX)
+    return { problem: translate('quizEditor.problem.titleLong', { max: QUIZ_TITLE_MAX }) };
   const passPercent = Number(draft.passPercent);
   if (draft.passPercent.trim() === '' || !Number.isInteger(passPercent) || passPercent < 0 || passPercent > 100) {
-    return { problem: 'Pass mark must be a whole percentage from 0 to 100' };
+    return { problem: translate('quizEditor.problem.passMark') };
   }
   const attempts = draft.maxAttempts.trim();
   const maxAttempts = attempts === '' ? null : Number(attempts);
   if (maxAttempts !== null && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) {
-    return { problem: 'Attempts must be a whole number of at least 1' };
+    return { problem: translate('quizEditor.problem.attempts') };
   }
-  if (maxAttempts !== null && maxAttempts > 1000) return { problem: 'Attempts can be at most 1000' };
-  if (draft.questions.length === 0) return { problem: 'A quiz needs at least one question' };
+  if (maxAttempts !== null && maxAttempts > 1000) return { problem: translate('quizEditor.problem.attemptsMax') };
+  if (draft.questions.length === 0) return { problem: translate('quizEditor.problem.noQuestions') };
   for (const [i, q] of draft.questions.entries()) {
     const problem = questionProblem(q);
-    if (problem) return { problem: `Question ${i + 1}: ${problem}` };
+    if (problem) return { problem: translate('quizEditor.problem.inQuestion', { number: i + 1, problem }) };
   }
   return {
     quiz: {

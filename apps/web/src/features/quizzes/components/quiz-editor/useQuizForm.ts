@@ -1,6 +1,7 @@
-import { QUIZ_MESSAGES, type Quiz } from '@kaksha/contracts';
+import type { Quiz } from '@kaksha/contracts';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '@/lib/api';
+import { translate } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useSaveQuiz } from '../../api/quizzes';
 import { blankQuestion, type Draft, type DraftQuestion, draftOf, toRequest } from './draft';
@@ -32,7 +33,11 @@ export function useQuizForm(courseId: string, quiz: Quiz | undefined, onDone: ()
       { quizId: quiz?._id, quiz: checked.quiz },
       {
         onSuccess: (res) => {
-          toast.success(res.message || (quiz ? QUIZ_MESSAGES.updated : QUIZ_MESSAGES.created));
+          toast.success(
+            res.message
+              ? serverMessage(res.message)
+              : translate(quiz ? 'quizMessages.updated' : 'quizMessages.created'),
+          );
           onDone();
         },
         onError: (error) => toast.error(errorMessage(error)),
