@@ -3,7 +3,8 @@ import { Link2, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { errorMessage } from '@/lib/api';
+import { useT } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useEditCoupon, useRemoveCoupon } from '../api/coupons';
 import { ShareCouponDialog } from './ShareCouponDialog';
@@ -11,6 +12,7 @@ import type { CouponCourse } from './useCouponForm';
 
 /** Share, Deactivate/Activate and Delete for one coupon; every outcome is the server's message in a toast. */
 export function CouponActions({ coupon, courses }: { coupon: Coupon; courses: CouponCourse[] }) {
+  const t = useT();
   const edit = useEditCoupon();
   const remove = useRemoveCoupon();
   const [sharing, setSharing] = useState(false);
@@ -19,9 +21,9 @@ export function CouponActions({ coupon, courses }: { coupon: Coupon; courses: Co
   async function toggle() {
     try {
       const { message } = await edit.mutateAsync({ id: coupon._id, active: !coupon.active });
-      toast.success(message);
+      toast.success(serverMessage(message));
     } catch (error) {
-      toast.error(errorMessage(error, 'The coupon could not be changed. Try again.'));
+      toast.error(errorMessage(error, t('coupons.actions.changeFailed')));
     }
   }
 
@@ -29,10 +31,10 @@ export function CouponActions({ coupon, courses }: { coupon: Coupon; courses: Co
     try {
       const answer = await remove.mutateAsync(coupon._id);
       // A used coupon is deactivated instead: the server says so, and the row stays.
-      (answer.removed ? toast.success : toast.info)(answer.message);
+      (answer.removed ? toast.success : toast.info)(serverMessage(answer.message));
       setConfirming(false);
     } catch (error) {
-      toast.error(errorMessage(error, 'The coupon could not be deleted. Try again.'));
+      toast.error(errorMessage(error, t('coupons.actions.deleteFailed')));
     }
   }
 
@@ -43,9 +45,9 @@ export function CouponActions({ coupon, courses }: { coupon: Coupon; courses: Co
         size="sm"
         onClick={() => setSharing(true)}
         icon={<Link2 size={16} aria-hidden="true" />}
-        aria-label={`Share link for ${coupon.code}`}
+        aria-label={t('coupons.actions.shareLabel', { code: coupon.code })}
       >
-        Share
+        {t('coupons.actions.share')}
       </Button>
       <Button
         variant="ghost"
@@ -53,16 +55,18 @@ export function CouponActions({ coupon, courses }: { coupon: Coupon; courses: Co
         busy={edit.isPending}
         onClick={() => void toggle()}
         icon={coupon.active ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />}
-        aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
+        aria-label={t(coupon.active ? 'coupons.actions.deactivateLabel' : 'coupons.actions.activateLabel', {
+          code: coupon.code,
+        })}
       >
-        {coupon.active ? 'Deactivate' : 'Activate'}
+        {coupon.active ? t('coupons.actions.deactivate') : t('coupons.actions.activate')}
       </Button>
       <Button
         variant="ghost"
         size="sm"
         onClick={() => setConfirming(true)}
-        aria-label={`Delete ${coupon.code}`}
-        title="Delete coupon"
+        aria-label={t('coupons.actions.deleteLabel', { code: coupon.code })}
+        title={t('coupons.actions.deleteTitle')}
         className="text-red-700!"
       >
         <Trash2 size={16} aria-hidden="true" />
@@ -70,14 +74,13 @@ export function CouponActions({ coupon, courses }: { coupon: Coupon; courses: Co
       {sharing && <ShareCouponDialog coupon={coupon} courses={courses} onClose={() => setSharing(false)} />}
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${coupon.code}?`}
-        confirmLabel="Delete"
+        title={t('coupons.actions.confirmTitle', { code: coupon.code })}
+        confirmLabel={t('coupons.actions.delete')}
         busy={remove.isPending}
         onConfirm={() => void destroy()}
         onCancel={() => setConfirming(false)}
       >
-        An unused coupon is deleted. One that learners have used is deactivated instead, so its redemptions stay on
-        record.
+        {t('coupons.actions.confirmText')}
       </ConfirmDialog>
     </div>
   );

@@ -2,19 +2,20 @@ import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Select, TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import { type CouponCourse, useCouponForm } from './useCouponForm';
-
-const TYPES = [
-  { value: 'percent', label: 'Percent off' },
-  { value: 'fixed', label: 'Fixed amount off (₹)' },
-];
 
 /** Create coupon: a code for one of the educator's courses or all of them, percent or rupees off, with limits. */
 export function CouponForm({ courses }: { courses: CouponCourse[] }) {
+  const t = useT();
   const { draft, errors, set, submit, busy } = useCouponForm(courses);
   const headingId = useId();
+  const types = [
+    { value: 'percent', label: t('coupons.form.percentType') },
+    { value: 'fixed', label: t('coupons.form.fixedType') },
+  ];
   const courseOptions = [
-    { value: '', label: 'All my courses' },
+    { value: '', label: t('coupons.form.allMine') },
     ...courses.map((c) => ({ value: c._id, label: c.title })),
   ];
 
@@ -26,64 +27,64 @@ export function CouponForm({ courses }: { courses: CouponCourse[] }) {
   return (
     <Card className="p-5">
       <h2 id={headingId} className="mb-4 text-lg font-bold text-ink">
-        Create coupon
+        {t('coupons.form.create')}
       </h2>
       <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-2">
         <TextInput
-          label="Code"
+          label={t('coupons.code')}
           value={draft.code}
           onChange={(e) => set('code')(e.target.value)}
           error={errors.code}
-          hint="4 to 20 letters, digits or hyphens, e.g. DIWALI-25"
+          hint={t('coupons.form.codeHint')}
           autoComplete="off"
           spellCheck={false}
           maxLength={20}
           className="uppercase"
         />
         <Select
-          label="Course"
+          label={t('outcomes.course')}
           value={draft.courseId}
           onChange={(e) => set('courseId')(e.target.value)}
           error={errors.courseId}
           options={courseOptions}
         />
         <Select
-          label="Discount type"
+          label={t('coupons.form.type')}
           value={draft.type}
           onChange={(e) => set('type')(e.target.value)}
-          options={TYPES}
+          options={types}
         />
         <TextInput
-          label={draft.type === 'percent' ? 'Percent off' : 'Amount off (₹)'}
+          label={draft.type === 'percent' ? t('coupons.form.percent') : t('coupons.form.amount')}
           value={draft.value}
           onChange={(e) => set('value')(e.target.value)}
           error={errors.value}
           inputMode="numeric"
         />
         <TextInput
-          label="Maximum redemptions (optional)"
+          label={t('coupons.form.max')}
           value={draft.maxRedemptions}
           onChange={(e) => set('maxRedemptions')(e.target.value)}
           error={errors.maxRedemptions}
-          hint="Empty: no limit"
+          hint={t('coupons.form.maxHint')}
           inputMode="numeric"
         />
         <TextInput
-          label="Uses per learner"
+          label={t('coupons.form.perUser')}
           value={draft.perUserLimit}
           onChange={(e) => set('perUserLimit')(e.target.value)}
           error={errors.perUserLimit}
           inputMode="numeric"
         />
         <TextInput
-          label="Starts (optional)"
+          label={t('coupons.form.starts')}
           type="datetime-local"
           value={draft.startsAt}
           onChange={(e) => set('startsAt')(e.target.value)}
           error={errors.startsAt}
         />
         <TextInput
-          label="Expires (optional)"
+          label={t('coupons.form.expires')}
           type="datetime-local"
           value={draft.expiresAt}
           onChange={(e) => set('expiresAt')(e.target.value)}
@@ -91,7 +92,7 @@ export function CouponForm({ courses }: { courses: CouponCourse[] }) {
         />
         <div className="sm:col-span-2">
           <Button type="submit" busy={busy}>
-            Create coupon
+            {t('coupons.form.create')}
           </Button>
         </div>
       </form>

@@ -2,38 +2,46 @@ import type { Coupon } from '@kaksha/contracts';
 import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { Table, type TableColumn } from '@/components/ui/Table';
+import { type MessageKey, useT } from '@/i18n';
 import { formatAmount } from '@/lib/format';
 import { CouponActions } from './CouponActions';
 import { courseText, discountText, expiryText, redemptionsText } from './coupon-text';
 import type { CouponCourse } from './useCouponForm';
 
-const Status = ({ coupon }: { coupon: Coupon }) =>
-  coupon.active ? <Chip tone="green">Active</Chip> : <Chip tone="red">Inactive</Chip>;
+function Status({ coupon }: { coupon: Coupon }) {
+  const t = useT();
+  return coupon.active ? (
+    <Chip tone="green">{t('coupons.active')}</Chip>
+  ) : (
+    <Chip tone="red">{t('coupons.inactive')}</Chip>
+  );
+}
 
 const Code = ({ coupon }: { coupon: Coupon }) => (
   <span className="font-mono font-semibold tracking-wide text-ink">{coupon.code}</span>
 );
 
 /** The facts of a coupon on a phone, as label-value pairs. */
-const FACTS: [string, (c: Coupon) => string][] = [
-  ['Course', courseText],
-  ['Discount', discountText],
-  ['Redemptions', redemptionsText],
-  ['Revenue', (c) => formatAmount(c.revenue)],
-  ['Expires', (c) => expiryText(c)],
+const FACTS: [MessageKey, (c: Coupon) => string][] = [
+  ['outcomes.course', courseText],
+  ['checkout.discount', discountText],
+  ['coupons.redemptions', redemptionsText],
+  ['coupons.revenue', (c) => formatAmount(c.revenue)],
+  ['coupons.expires', (c) => expiryText(c)],
 ];
 
 /** The educator's coupons: a table on wide screens, cards on narrow ones. */
 export function CouponList({ coupons, courses }: { coupons: Coupon[]; courses: CouponCourse[] }) {
+  const t = useT();
   const columns: TableColumn<Coupon>[] = [
-    { header: 'Code', cell: (c) => <Code coupon={c} />, className: 'whitespace-nowrap' },
-    { header: 'Course', cell: courseText },
-    { header: 'Discount', cell: discountText, className: 'whitespace-nowrap' },
-    { header: 'Redemptions', cell: redemptionsText, className: 'whitespace-nowrap' },
-    { header: 'Revenue', cell: (c) => formatAmount(c.revenue), className: 'whitespace-nowrap' },
-    { header: 'Expires', cell: (c) => expiryText(c), className: 'whitespace-nowrap' },
-    { header: 'Status', cell: (c) => <Status coupon={c} /> },
-    { header: 'Actions', cell: (c) => <CouponActions coupon={c} courses={courses} /> },
+    { header: t('coupons.code'), cell: (c) => <Code coupon={c} />, className: 'whitespace-nowrap' },
+    { header: t('outcomes.course'), cell: courseText },
+    { header: t('checkout.discount'), cell: discountText, className: 'whitespace-nowrap' },
+    { header: t('coupons.redemptions'), cell: redemptionsText, className: 'whitespace-nowrap' },
+    { header: t('coupons.revenue'), cell: (c) => formatAmount(c.revenue), className: 'whitespace-nowrap' },
+    { header: t('coupons.expires'), cell: (c) => expiryText(c), className: 'whitespace-nowrap' },
+    { header: t('manage.courses.status'), cell: (c) => <Status coupon={c} /> },
+    { header: t('coupons.actions'), cell: (c) => <CouponActions coupon={c} courses={courses} /> },
   ];
   return (
     <>
@@ -49,7 +57,7 @@ export function CouponList({ coupons, courses }: { coupons: Coupon[]; courses: C
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 {FACTS.map(([label, value]) => (
                   <div key={label} className="contents">
-                    <dt className="text-muted">{label}</dt>
+                    <dt className="text-muted">{t(label)}</dt>
                     <dd className="text-ink [overflow-wrap:anywhere]">{value(c)}</dd>
                   </div>
                 ))}

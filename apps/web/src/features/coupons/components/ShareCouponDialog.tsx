@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Select, TextInput } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
+import { useT } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { shareLink } from './coupon-text';
 import type { CouponCourse } from './useCouponForm';
@@ -21,24 +22,25 @@ export function ShareCouponDialog({
   courses: CouponCourse[];
   onClose: () => void;
 }) {
+  const t = useT();
   const [chosen, setChosen] = useState(coupon.courseId ?? courses[0]?._id ?? '');
   const link = chosen ? shareLink(chosen, coupon.code) : '';
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Link copied');
+      toast.success(t('coupons.share.copied'));
     } catch {
-      toast.error('The link could not be copied: select it and copy it yourself.');
+      toast.error(t('coupons.share.copyFailed'));
     }
   }
 
   return (
-    <Modal open onClose={onClose} title={`Share ${coupon.code}`}>
+    <Modal open onClose={onClose} title={t('coupons.share.title', { code: coupon.code })}>
       <div className="flex flex-col gap-4">
         {coupon.courseId === null && (
           <Select
-            label="Course"
+            label={t('outcomes.course')}
             value={chosen}
             onChange={(e) => setChosen(e.target.value)}
             options={courses.map((c) => ({ value: c._id, label: c.title }))}
@@ -47,23 +49,23 @@ export function ShareCouponDialog({
         {link ? (
           <>
             <TextInput
-              label="Share link"
+              label={t('coupons.share.link')}
               value={link}
               readOnly
               onFocus={(e) => e.currentTarget.select()}
-              hint="Learners who open it find the coupon applied at the course's checkout."
+              hint={t('coupons.share.hint')}
             />
             <div className="flex flex-wrap justify-end gap-3">
               <Button variant="secondary" onClick={onClose}>
-                Done
+                {t('coupons.share.done')}
               </Button>
               <Button onClick={() => void copy()} icon={<Copy size={16} aria-hidden="true" />}>
-                Copy link
+                {t('coupons.share.copy')}
               </Button>
             </div>
           </>
         ) : (
-          <p className="text-sm text-muted">Create a course first: a share link opens a course's page.</p>
+          <p className="text-sm text-muted">{t('coupons.share.noCourse')}</p>
         )}
       </div>
     </Modal>

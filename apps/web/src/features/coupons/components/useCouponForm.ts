@@ -1,6 +1,7 @@
 import { COUPON_CODE_PATTERN, type CouponCreateRequest, type CouponType, normaliseCouponCode } from '@kaksha/contracts';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api';
+import { translate } from '@/i18n';
+import { ApiError, errorMessage, serverMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useCreateCoupon } from '../api/coupons';
 
@@ -33,20 +34,20 @@ const instant = (local: string) => (local ? new Date(local).toISOString() : null
 function validate(d: CouponDraft, course: CouponCourse | undefined): CouponErrors {
   const errors: CouponErrors = {};
   if (!COUPON_CODE_PATTERN.test(normaliseCouponCode(d.code))) {
-    errors.code = 'Code must be 4 to 20 letters, digits or hyphens';
+    errors.code = translate('coupons.check.code');
   }
   const value = whole(d.value);
-  if (!(value >= 1)) errors.value = 'Value must be a whole number, at least 1';
-  else if (d.type === 'percent' && value > 100) errors.value = 'A percent coupon is 1 to 100 percent';
+  if (!(value >= 1)) errors.value = translate('coupons.check.value');
+  else if (d.type === 'percent' && value > 100) errors.value = translate('coupons.check.percent');
   else if (d.type === 'fixed' && course?.price != null && value >= course.price) {
-    errors.value = `A fixed discount must be below the course price (₹${course.price})`;
+    errors.value = translate('coupons.check.fixed', { price: course.price });
   }
   if (d.maxRedemptions && !(whole(d.maxRedemptions) >= 1)) {
-    errors.maxRedemptions = 'Maximum redemptions must be a whole number, at least 1';
+    errors.maxRedemptions = translate('coupons.check.max');
   }
-  if (!(whole(d.perUserLimit) >= 1)) errors.perUserLimit = 'Uses per learner must be a whole number, at least 1';
+  if (!(whole(d.perUserLimit) >= 1)) errors.perUserLimit = translate('coupons.check.perUser');
   if (d.startsAt && d.expiresAt && Date.parse(d.expiresAt) <= Date.parse(d.startsAt)) {
-    errors.expiresAt = 'Expires at must be after starts at';
+    errors.expiresAt = translate('coupons.check.dates');
   }
   return errors;
 }
@@ -80,12 +81,12 @@ export function useCouponForm(courses: CouponCourse[]) {
     };
     try {
       const { message } = await create.mutateAsync(body);
-      toast.success(message);
+      toast.success(serverMessage(message));
       setDraft(EMPTY);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       if (fields) setErrors(fields);
-      toast.error(errorMessage(error, 'The coupon could not be created. Try again.'));
+      toast.error(errorMessage(error, translate('coupons.createFailed')));
     }
   }
 
