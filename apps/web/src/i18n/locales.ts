@@ -2,7 +2,7 @@ import type { MessageFormatElement } from 'react-intl';
 import type en from './en.json';
 
 /** A key of the catalogues: English's keys are the list every other catalogue must have (scripts/check-i18n.mjs). */
-export type MessageKey = keyof typeof en;
+export type MessageKey = Extract<keyof typeof en, string>;
 /** Texts (tests, the catalogue check) or, in the app's bundle, already parsed (vite.config.ts). */
 export type Messages = Record<MessageKey, string | MessageFormatElement[]>;
 

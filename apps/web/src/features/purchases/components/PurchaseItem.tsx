@@ -3,6 +3,8 @@ import { FileText, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { Message, useT } from '@/i18n';
+import { serverMessage } from '@/lib/api';
 import { formatAmount, formatDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media-url';
 import { documentPdfUrl } from '../api/purchases';
@@ -13,15 +15,16 @@ const Money = ({ children, strong = false }: { children: number; strong?: boolea
   <span className={`whitespace-nowrap ${strong ? 'font-semibold text-ink' : ''}`}>{formatAmount(children)}</span>
 );
 
-function DocumentLink({ id, kind, number }: { id: string; kind: 'Invoice' | 'Credit note'; number: string }) {
+function DocumentLink({ id, kind, number }: { id: string; kind: 'invoice' | 'creditNote'; number: string }) {
+  const t = useT();
   return (
     <a
       href={documentPdfUrl(id)}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-ink underline decoration-slate-300 underline-offset-4 hover:bg-surface hover:decoration-ink"
-      aria-label={`Download ${kind.toLowerCase()} ${number} (PDF)`}
+      aria-label={t(kind === 'invoice' ? 'purchases.invoiceLabel' : 'purchases.creditNoteLabel', { number })}
     >
       <FileText size={16} aria-hidden="true" />
-      {kind} {number}
+      {t(kind === 'invoice' ? 'purchases.invoice' : 'purchases.creditNote', { number })}
     </a>
   );
 }
@@ -31,6 +34,7 @@ function DocumentLink({ id, kind, number }: { id: string; kind: 'Invoice' | 'Cre
  * as PDFs, the refund status, and Refund while the policy allows it (else why not).
  */
 export function PurchaseItem({ purchase, onRefund }: { purchase: Purchase; onRefund: () => void }) {
+  const t = useT();
   const { course, refund, refundEligibility: eligibility } = purchase;
   const titleId = `purchase-${purchase.orderId}`;
   return (
@@ -55,27 +59,34 @@ export function PurchaseItem({ purchase, onRefund }: { purchase: Purchase; onRef
           <RefundStatus refund={refund} />
         </div>
         <p className="text-sm text-muted">
-          Bought {formatDate(purchase.paidAt)} · <Money strong>{purchase.amount}</Money>
+          {t('purchases.bought', { date: formatDate(purchase.paidAt) })} · <Money strong>{purchase.amount}</Money>
           {purchase.couponCode && (
             <>
               {' '}
-              (price <Money>{purchase.price}</Money>, coupon {purchase.couponCode} − <Money>{purchase.discount}</Money>)
+              <Message
+                id="purchases.withCoupon"
+                values={{
+                  price: <Money>{purchase.price}</Money>,
+                  code: purchase.couponCode,
+                  discount: <Money>{purchase.discount}</Money>,
+                }}
+              />
             </>
           )}
           {refund && (
             <>
               {' '}
-              · <Money>{refund.amount}</Money> refunded
+              · <Message id="purchases.refunded" values={{ amount: <Money>{refund.amount}</Money> }} />
             </>
           )}
         </p>
         {(purchase.invoice || purchase.creditNote) && (
           <div className="-ml-2 flex flex-wrap gap-x-2">
             {purchase.invoice && (
-              <DocumentLink id={purchase.invoice._id} kind="Invoice" number={purchase.invoice.number} />
+              <DocumentLink id={purchase.invoice._id} kind="invoice" number={purchase.invoice.number} />
             )}
             {purchase.creditNote && (
-              <DocumentLink id={purchase.creditNote._id} kind="Credit note" number={purchase.creditNote.number} />
+              <DocumentLink id={purchase.creditNote._id} kind="creditNote" number={purchase.creditNote.number} />
             )}
           </div>
         )}
@@ -87,13 +98,17 @@ export function PurchaseItem({ purchase, onRefund }: { purchase: Purchase; onRef
                 size="sm"
                 onClick={onRefund}
                 icon={<Undo2 size={16} aria-hidden="true" />}
-                aria-label={`Refund ${course.title}`}
+                aria-label={t('purchases.refundLabel', { title: course.title })}
               >
-                Refund
+                {t('purchases.refund')}
               </Button>
             </div>
           ) : (
-            eligibility.reason && <p className="text-xs text-muted">No refund: {eligibility.reason}</p>
+            eligibility.reason && (
+              <p className="text-xs text-muted">
+                {t('purchases.noRefund', { reason: serverMessage(eligibility.reason) })}
+              </p>
+            )
           ))}
       </article>
     </Card>

@@ -3,7 +3,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { TextArea } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
-import { errorMessage } from '@/lib/api';
+import { Message, useT } from '@/i18n';
+import { errorMessage, serverMessage } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRefund } from '../api/purchases';
@@ -21,6 +22,7 @@ export function RefundDialog({
   policyText: string;
   onClose: () => void;
 }) {
+  const t = useT();
   const refund = useRefund();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -38,32 +40,36 @@ export function RefundDialog({
     e.preventDefault();
     if (refund.isPending) return;
     if (!reason.trim()) {
-      setFieldError('Please tell us why you want a refund');
+      setFieldError(t('refund.reasonRequired'));
       return;
     }
     try {
       const answer = await refund.mutateAsync({ courseId: purchase.course._id, reason: reason.trim() });
-      toast.success(answer.message);
+      toast.success(serverMessage(answer.message));
       onClose();
     } catch (error) {
-      setRefused(errorMessage(error, 'The refund could not be requested. Try again.'));
+      setRefused(errorMessage(error, t('refund.failed')));
     }
   }
 
   const close = () => !refund.isPending && onClose();
 
   return (
-    <Modal open onClose={close} title="Request a refund">
+    <Modal open onClose={close} title={t('refund.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4 text-sm text-muted">
         <p>
-          <strong className="text-ink">{amount}</strong> for{' '}
-          <strong className="text-ink">{purchase.course.title}</strong> goes back to the way you paid. You lose access
-          to the course at once; your progress is kept if you buy it again.
+          <Message
+            id="refund.text"
+            values={{
+              amount: <strong className="text-ink">{amount}</strong>,
+              title: <strong className="text-ink">{purchase.course.title}</strong>,
+            }}
+          />
         </p>
         <p className="text-xs">{policyText}</p>
         <TextArea
           ref={reasonRef}
-          label="Reason"
+          label={t('refund.reason')}
           value={reason}
           onChange={(e) => {
             setReason(e.target.value);
@@ -80,10 +86,10 @@ export function RefundDialog({
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={close} disabled={refund.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={refund.isPending}>
-            Refund {amount}
+            {t('refund.confirm', { amount })}
           </Button>
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { type Purchase, refundPolicyText } from '@kaksha/contracts';
+import type { Purchase } from '@kaksha/contracts';
 import { ReceiptIndianRupee } from 'lucide-react';
 import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/Button';
@@ -6,6 +6,7 @@ import { EmptyState, Skeleton } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { usePageTitle } from '@/components/ui/usePageTitle';
+import { useT } from '@/i18n';
 import { usePurchases } from '../api/purchases';
 import { PurchaseItem } from '../components/PurchaseItem';
 import { RefundDialog } from '../components/RefundDialog';
@@ -15,14 +16,15 @@ import { RefundDialog } from '../components/RefundDialog';
  * credit note) to download, its refund status and, while the policy allows, Refund.
  */
 export default function PurchasesPage() {
-  usePageTitle('My Purchases');
+  const t = useT();
+  usePageTitle(t('titles.purchases'));
   const purchases = usePurchases();
   const [refunding, setRefunding] = useState<Purchase | null>(null);
-  const policy = purchases.data && refundPolicyText(purchases.data.refundPolicy);
+  const policy = purchases.data && t('checkout.refundPolicy', { ...purchases.data.refundPolicy });
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
-      <PageHeader title="My Purchases" back="/" backLabel="Back to Home" />
+      <PageHeader title={t('titles.purchases')} back="/" backLabel={t('catalog.backHome')} />
       {purchases.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true">
           {[0, 1].map((i) => (
@@ -31,14 +33,14 @@ export default function PurchasesPage() {
         </div>
       ) : purchases.isError ? (
         <ErrorState
-          title="Your purchases could not be loaded. Check your connection and try again."
+          title={t('purchases.loadFailed')}
           onRetry={() => void purchases.refetch()}
           retrying={purchases.isFetching}
         />
       ) : purchases.data.purchases.length === 0 ? (
-        <EmptyState title="You haven’t bought any course yet." icon={<ReceiptIndianRupee size={40} />}>
+        <EmptyState title={t('purchases.none')} icon={<ReceiptIndianRupee size={40} />}>
           <ButtonLink to="/allcourses" size="sm" className="mt-2">
-            Browse Courses
+            {t('common.browseCourses')}
           </ButtonLink>
         </EmptyState>
       ) : (
