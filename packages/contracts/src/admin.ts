@@ -242,7 +242,8 @@ export const gstReportQuerySchema = schema(() =>
   }),
 );
 
-const taxes = { taxable: z.number(), igst: z.number(), cgst: z.number(), sgst: z.number() };
+/** A function, not a constant: nothing of zod may run when the module loads (the web bundle leaves it out). */
+const taxes = () => ({ taxable: z.number(), igst: z.number(), cgst: z.number(), sgst: z.number() });
 
 /**
  * `GET /api/admin/gst/report?month=YYYY-MM`, shaped for GSTR-1: `b2b` (registered buyers'
@@ -263,7 +264,7 @@ export const gstReportSchema = schema(() =>
         value: z.number(),
         placeOfSupply: z.string(),
         rate: z.number(),
-        ...taxes,
+        ...taxes(),
       }),
     ),
     b2cl: z.array(
@@ -273,10 +274,10 @@ export const gstReportSchema = schema(() =>
         value: z.number(),
         placeOfSupply: z.string(),
         rate: z.number(),
-        ...taxes,
+        ...taxes(),
       }),
     ),
-    b2cs: z.array(z.object({ placeOfSupply: z.string(), rate: z.number(), ...taxes })),
+    b2cs: z.array(z.object({ placeOfSupply: z.string(), rate: z.number(), ...taxes() })),
     creditNotes: z.array(
       z.object({
         type: z.enum(['cdnr', 'cdnur']),
@@ -289,11 +290,11 @@ export const gstReportSchema = schema(() =>
         value: z.number(),
         placeOfSupply: z.string(),
         rate: z.number(),
-        ...taxes,
+        ...taxes(),
       }),
     ),
-    sac: z.array(z.object({ sac: z.string(), description: z.string(), ...taxes, total: z.number() })),
-    totals: z.object({ ...taxes, total: z.number() }),
+    sac: z.array(z.object({ sac: z.string(), description: z.string(), ...taxes(), total: z.number() })),
+    totals: z.object({ ...taxes(), total: z.number() }),
   }),
 );
 export type GstReport = z.infer<typeof gstReportSchema>;

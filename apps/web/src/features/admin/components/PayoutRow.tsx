@@ -51,7 +51,7 @@ export function PayoutRow({ payout }: { payout: Payout }) {
     <li className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-ink">{payout.educator?.name ?? 'Deleted account'}</p>
-        <p className="truncate text-muted">
+        <p className="break-words text-muted">
           {payout.educator?.email} · •••• {payout.accountLast4} · {payout.ifsc} · {formatDate(payout.createdAt)}
         </p>
         <p className="text-xs text-muted">

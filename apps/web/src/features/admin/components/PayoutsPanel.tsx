@@ -20,9 +20,8 @@ export function PayoutsPanel() {
   const onRun = async () => {
     try {
       const answer = await run.mutateAsync();
-      toast.success(
-        answer.payouts.length === 0 ? 'Nobody is due a payout.' : `${answer.payouts.length} payout(s) in this run.`,
-      );
+      const count = answer.payouts.length;
+      toast.success(count === 0 ? 'Nobody is due a payout.' : `${count} payout${count === 1 ? '' : 's'} in this run.`);
     } catch (error) {
       toast.error(errorMessage(error, 'The payout run failed. Run it again: nobody is paid twice.'));
     }

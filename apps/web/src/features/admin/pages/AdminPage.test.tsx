@@ -164,7 +164,7 @@ describe('/admin', () => {
     await tab('Payouts');
     expect(await screen.findByRole('list', { name: 'Educators due a payout' })).toHaveTextContent('₹ 677.97');
     await user.click(screen.getByRole('button', { name: 'Run payouts' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('1 payout(s) in this run.'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('1 payout in this run.'));
     const history = await screen.findByRole('list', { name: 'Payouts' });
     expect(history).toHaveTextContent('•••• 9012 · HDFC0001234');
     await user.type(within(history).getByLabelText('UTR for Asha Verma'), 'hdfcr520261122');

@@ -10,10 +10,10 @@ const PAYOUT_STATUS = { pending: 'Sending', processing: 'Being transferred', pai
 
 /** Where an entry stands: held for the refund window, available, or a payout's progress. */
 function status(entry: LedgerEntry) {
-  if (entry.payout)
-    return (
-      <Chip tone={entry.payout.status === 'failed' ? 'red' : 'neutral'}>{PAYOUT_STATUS[entry.payout.status]}</Chip>
-    );
+  if (entry.payout) {
+    const tone = entry.payout.status === 'failed' ? 'red' : entry.payout.status === 'paid' ? 'green' : 'neutral';
+    return <Chip tone={tone}>{PAYOUT_STATUS[entry.payout.status]}</Chip>;
+  }
   if (entry.pending) return <Chip tone="brand">Pending until {formatDate(entry.availableAt)}</Chip>;
   return <Chip tone="green">Available</Chip>;
 }
