@@ -45,13 +45,19 @@ async function seed(db, sql, entries) {
   const q = (text) => db.execute(sql.raw(text));
   await q(`insert into users (name, email, role)
     select 'Educator ' || i, 'educator' || i || '@bench.example', 'educator' from generate_series(1, 200) i`);
-  await q(`insert into users (name, email) select 'Learner ' || i, 'learner' || i || '@bench.example' from generate_series(1, 5000) i`);
+  await q(
+    `insert into users (name, email) select 'Learner ' || i, 'learner' || i || '@bench.example' from generate_series(1, 5000) i`,
+  );
   await q(`insert into courses (creator_id, title, category, level, price, is_published)
     select (select id from users where email = 'educator' || (1 + i % 200) || '@bench.example'),
       'Course ' || i, 'Web Development', 'Beginner', 499 + (i % 20) * 250, true
     from generate_series(1, 1000) i`);
-  await q(`create table bench_courses as select row_number() over (order by id) as n, id, creator_id, price from courses`);
-  await q(`create table bench_learners as select row_number() over (order by id) as n, id from users where role = 'student'`);
+  await q(
+    `create table bench_courses as select row_number() over (order by id) as n, id, creator_id, price from courses`,
+  );
+  await q(
+    `create table bench_learners as select row_number() over (order by id) as n, id from users where role = 'student'`,
+  );
   // Orders over the last 12 months; course 1 (educator 1's) takes a fifth of them.
   await q(`insert into payment_orders (provider_order_id, provider, user_id, course_id, amount, price, discount, status, paid_at, expires_at, created_at)
     select 'order_bench' || i, 'sandbox', l.id, c.id, c.price * 100, c.price * 100, 0, 'paid',
@@ -132,13 +138,18 @@ async function main() {
 async function run(app, sql, createSession, SESSION_COOKIE, entries) {
   const rounds = Number(opt.rounds);
   const [big] = (
-    await app.db.execute(sql`select educator_id, count(*)::int as n from ledger_entries group by educator_id order by n desc limit 1`)
+    await app.db.execute(
+      sql`select educator_id, count(*)::int as n from ledger_entries group by educator_id order by n desc limit 1`,
+    )
   ).rows;
   const [admin] = (await app.db.execute(sql`select id from users where role = 'admin' limit 1`)).rows;
   const adminId =
     admin?.id ??
-    (await app.db.execute(sql`insert into users (name, email, role) values ('Bench admin', 'admin@bench.example', 'admin') returning id`))
-      .rows[0].id;
+    (
+      await app.db.execute(
+        sql`insert into users (name, email, role) values ('Bench admin', 'admin@bench.example', 'admin') returning id`,
+      )
+    ).rows[0].id;
   const cookie = async (userId) => `${SESSION_COOKIE}=${(await createSession(app.db, userId)).token}`;
   const educatorCookie = await cookie(big.educator_id);
   const adminCookie = await cookie(adminId);
@@ -168,7 +179,9 @@ async function run(app, sql, createSession, SESSION_COOKIE, entries) {
   };
   console.log(
     `${entries} ledger entries; the busiest educator has ${big.n}; ${month} has ${documents} invoices and credit notes; ` +
-      `${rounds} rounds; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `${rounds} rounds; load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   for (const [url, c] of Object.values(cases)) await get(url, c); // warm-up: connections, plans
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
@@ -182,7 +195,11 @@ async function run(app, sql, createSession, SESSION_COOKIE, entries) {
     const s = summary(ms);
     console.log(`${label.padEnd(30)}${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.max)}`);
   }
-  console.log(`load at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error) => {
