@@ -90,6 +90,7 @@ describe('every route: accessibility, console, layout', () => {
       { name: 'createlecture', path: `/createlecture/${own._id}`, as: 'educator' },
       { name: 'editlecture', path: `/editlecture/${own._id}/${own.lectures[0]?._id}`, as: 'educator' },
       { name: 'coupons', path: '/educator/coupons', as: 'educator' },
+      { name: 'questions', path: '/educator/questions', as: 'educator' },
     ];
   });
 

@@ -87,7 +87,7 @@ describe('the notification bell', () => {
     expect(bell()).toHaveAccessibleName('Notifications');
 
     stream?.emit(1);
-    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (1 unread)'));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
     expect(screen.getByTestId('unread-count')).toHaveTextContent('1');
     stream?.emit(3);
     await waitFor(() => expect(screen.getByTestId('unread-count')).toHaveTextContent('3'));

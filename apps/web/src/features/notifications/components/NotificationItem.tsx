@@ -4,6 +4,13 @@ import { useT } from '@/i18n';
 import { formatTimeAgo } from '@/lib/time-ago';
 import { KINDS } from './kinds';
 
+/** A post's opening as the list shows it: its code fences (```) left out. */
+const excerpt = (body: string) =>
+  body
+    .replace(/```[^\n]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** One notification: opens what it is about (and counts as read); an unread one can be marked read alone. */
 export function NotificationItem({
   notification: n,
@@ -24,7 +31,7 @@ export function NotificationItem({
           {!n.read && <span className="sr-only">{t('notifications.unread')}: </span>}
           {n.title}
         </p>
-        {n.body && <p className="line-clamp-2 break-words text-sm text-muted">{n.body}</p>}
+        {n.body && <p className="line-clamp-2 break-words text-sm text-muted">{excerpt(n.body)}</p>}
         <p className="mt-0.5 text-xs text-muted">
           <time dateTime={n.createdAt}>{formatTimeAgo(n.createdAt)}</time>
         </p>

@@ -50,7 +50,7 @@ export function QuestionSummary({
           <button
             type="button"
             onClick={onOpen}
-            className="break-words text-left hover:underline focus-visible:underline"
+            className="min-h-6 break-words text-left hover:underline focus-visible:underline"
           >
             {question.title}
           </button>
