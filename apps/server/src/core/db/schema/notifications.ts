@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { courses } from './courses.ts';
 import { users } from './users.ts';
@@ -26,9 +37,7 @@ export const notificationEvents = pgTable(
   },
   (t) => [
     uniqueIndex('notification_events_dedupe_key').on(t.dedupeKey),
-    index('notification_events_waiting_idx')
-      .on(t.createdAt)
-      .where(sql`${t.dispatchedAt} is null`),
+    index('notification_events_waiting_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
     check('notification_events_kind_check', sql`${t.kind} in ${KINDS}`),
   ],
 );
@@ -66,9 +75,7 @@ export const notifications = pgTable(
     // The list, newest first, keyset on (created_at, id).
     index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The bell's count.
-    index('notifications_user_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     // What the daily digest still has to send.
     index('notifications_digest_idx')
       .on(t.userId, t.createdAt)

@@ -58,9 +58,7 @@ export const qaQuestions = pgTable(
     index('qa_questions_course_votes_idx').on(t.courseId, t.featured, t.votes, t.createdAt, t.id),
     index('qa_questions_lecture_recent_idx').on(t.lectureId, t.featured, t.createdAt, t.id),
     // The educator's inbox and the dashboard's counts: the unanswered ones, oldest first.
-    index('qa_questions_unanswered_idx')
-      .on(t.courseId, t.createdAt, t.id)
-      .where(sql`${t.answered} = false`),
+    index('qa_questions_unanswered_idx').on(t.courseId, t.createdAt, t.id).where(sql`${t.answered} = false`),
     index('qa_questions_user_idx').on(t.userId),
     index('qa_questions_search_idx').using('gin', t.searchTsv).with({ fastupdate: false }),
     check('qa_questions_timestamp_check', sql`${t.timestampSec} is null or ${t.timestampSec} >= 0`),
@@ -84,9 +82,7 @@ export const qaAnswers = pgTable(
   (t) => [
     index('qa_answers_question_created_idx').on(t.questionId, t.createdAt, t.id),
     // One accepted answer per question, whatever two requests do at once.
-    uniqueIndex('qa_answers_one_accepted_key')
-      .on(t.questionId)
-      .where(sql`${t.accepted}`),
+    uniqueIndex('qa_answers_one_accepted_key').on(t.questionId).where(sql`${t.accepted}`),
     index('qa_answers_user_idx').on(t.userId),
   ],
 );
@@ -103,7 +99,10 @@ export const qaVotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'qa_votes_pkey', columns: [t.questionId, t.userId] }), index('qa_votes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'qa_votes_pkey', columns: [t.questionId, t.userId] }),
+    index('qa_votes_user_idx').on(t.userId),
+  ],
 );
 
 /** A report of a question or an answer (exactly one), one per user and post. */
