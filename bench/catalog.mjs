@@ -46,6 +46,8 @@ const COMBINATIONS = {
   'price 500-1000': 'price=500-1000',
   'minRating 4.5': 'minRating=4.5',
   'duration 2-6': 'duration=2-6',
+  'language hi': 'language=hi',
+  'language as (rare)': 'language=as',
   'sort popular': 'sort=popular',
   'sort rating': 'sort=rating',
   'sort price-asc': 'sort=price-asc',
@@ -54,6 +56,7 @@ const COMBINATIONS = {
   'all filters, popular': 'category=Data%20Science&level=Beginner&price=paid&minRating=4&duration=0-2&sort=popular',
   'rare mix, rating': 'category=Ethical%20Hacking&level=Advanced&price=1000-&minRating=4.5&duration=2-6&sort=rating',
   'rare mix, price-desc': 'category=Others&level=Advanced&price=free&minRating=4.5&sort=price-desc',
+  'languages ta+te + filters, rating': 'language=ta&language=te&level=Beginner&price=paid&minRating=4&sort=rating',
   'q python': 'q=python',
   'q typo pyhton': 'q=pyhton',
   'q two words': 'q=machine%20lerning',
@@ -61,6 +64,7 @@ const COMBINATIONS = {
   'q educator': 'q=educator%20name',
   'q python + filters, popular': 'q=python&level=Beginner&price=paid&minRating=4&sort=popular',
   'q learn + rare mix, price-asc': 'q=learn&category=Others&level=Advanced&price=1000-&sort=price-asc',
+  'q python + language hi': 'q=python&language=hi',
   'q no match': 'q=zzqqxx',
 };
 

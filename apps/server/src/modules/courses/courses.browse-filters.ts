@@ -159,32 +159,42 @@ export const isBrowsing = (query: CatalogQuery) =>
 
 /**
  * The total and the facets from the cube: each facet adds up the cells every other filter keeps
- * (its own filter left out), the total the cells all of them keep.
+ * (its own filter left out), the total the cells all of them keep. One pass: a cell that every
+ * filter keeps counts everywhere, one that a single filter drops counts only in that filter's
+ * facet, one that two or more drop counts nowhere. (Per request: with a language the whole
+ * catalogue's cube has some 10,000 cells, and a pass per facet took several times as long.)
  */
 export function facetsOf(cells: Cell[], query: CatalogQuery): { total: number; facets: CatalogFacets } {
-  const tests = NAMES.map((name) => [name, DIMENSIONS[name].keeps(query)] as const);
-  const kept = (cell: Cell, except?: DimensionName) =>
-    tests.every(([name, keeps]) => name === except || !keeps || keeps(cell[name]));
-  const facet = (name: DimensionName) => {
-    const values = DIMENSIONS[name].facet.map((f) => ({ ...f, count: 0 }));
-    for (const cell of cells) {
-      if (!kept(cell, name)) continue;
-      for (const v of values) if (v.has(cell[name])) v.count += cell.n;
+  const tests = NAMES.map((name) => DIMENSIONS[name].keeps(query));
+  const counts = NAMES.map((name) => DIMENSIONS[name].facet.map(() => 0));
+  // The facet values a bucket counts in (bands may overlap), per dimension, found once per bucket.
+  const valuesOf = NAMES.map(() => new Map<Bucket, number[]>());
+  const add = (d: number, bucket: Bucket, n: number) => {
+    let values = valuesOf[d].get(bucket);
+    if (!values) {
+      values = DIMENSIONS[NAMES[d]].facet.flatMap((f, i) => (f.has(bucket) ? [i] : []));
+      valuesOf[d].set(bucket, values);
     }
-    return values.map(({ value, count }) => ({ value, count }));
+    for (const i of values) counts[d][i] += n;
   };
-  const total = cells.reduce((sum, cell) => (kept(cell) ? sum + cell.n : sum), 0);
-  return {
-    total,
-    facets: {
-      category: facet('category'),
-      level: facet('level'),
-      language: facet('language'),
-      price: facet('price'),
-      rating: facet('rating'),
-      duration: facet('duration'),
-    } as CatalogFacets,
-  };
+  let total = 0;
+  for (const cell of cells) {
+    let dropped = -1;
+    let drops = 0;
+    for (let d = 0; d < NAMES.length && drops < 2; d++) {
+      const keeps = tests[d];
+      if (keeps && !keeps(cell[NAMES[d]])) {
+        drops++;
+        dropped = d;
+      }
+    }
+    if (drops === 0) {
+      total += cell.n;
+      for (let d = 0; d < NAMES.length; d++) add(d, cell[NAMES[d]], cell.n);
+    } else if (drops === 1) add(dropped, cell[NAMES[dropped]], cell.n);
+  }
+  const facet = (d: number) => DIMENSIONS[NAMES[d]].facet.map(({ value }, i) => ({ value, count: counts[d][i] }));
+  return { total, facets: Object.fromEntries(NAMES.map((name, d) => [name, facet(d)])) as CatalogFacets };
 }
 
 /*
