@@ -80,6 +80,7 @@ async function drain(server: Server) {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A setting a plugin finds wrong while the app is built (DATA_ENCRYPTION_KEY) reads like loadConfig's.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });
