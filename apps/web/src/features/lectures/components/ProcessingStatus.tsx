@@ -29,7 +29,7 @@ export function ProcessingStatus({ courseId, lecture: initial }: { courseId: str
   return (
     <section aria-labelledby="processing-title" className="flex flex-col gap-3">
       <h2 id="processing-title" className="text-lg font-semibold text-ink">
-        Video processing
+        {t('lectures.processing.title')}
       </h2>
       <div
         className={`flex flex-col gap-3 rounded-lg border p-4 text-sm sm:flex-row sm:items-center sm:justify-between ${

@@ -35,7 +35,7 @@ export function LectureList({
   return (
     <section className="rounded-card border border-line bg-white p-5 shadow-sm">
       <h2 id="all-lectures-title" className="mb-3 text-xl font-bold text-ink">
-        All Lectures
+        {t('lectures.all')}
       </h2>
       {progress && (
         <div className="mb-4">

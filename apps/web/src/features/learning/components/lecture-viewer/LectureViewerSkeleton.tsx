@@ -1,11 +1,13 @@
 import { Skeleton } from '@/components/ui/Card';
+import { useT } from '@/i18n';
 
 /** The viewer's shape while the course loads. */
 export function LectureViewerSkeleton() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading lectures
+        {t('viewer.loading')}
       </span>
       <div className="mb-5 flex flex-col gap-2 pl-12">
         <Skeleton className="h-9 w-2/3" />

@@ -1,4 +1,5 @@
 import type { Lecture } from '@kaksha/contracts';
+import { useT } from '@/i18n';
 import { type LayoutGroup, stepLecture } from '../../api/curriculum-layout';
 import { LectureRow } from './LectureRow';
 import { groupKey } from './places';
@@ -30,6 +31,7 @@ export function LectureGroup({
   onStep: (lectureId: string, direction: -1 | 1) => void;
   onSection: (lectureId: string, groupKey: string) => void;
 }) {
+  const t = useT();
   const group = groups[g];
   const { dragId, target } = drag;
   const dropHere = dragId !== null && target?.group === g;
@@ -42,9 +44,7 @@ export function LectureGroup({
       className={`rounded-lg ${dropHere && items.length === 0 ? 'bg-brand-50 outline-2 outline-dashed outline-brand-500' : ''}`}
     >
       {items.length === 0 ? (
-        <p className="px-3 py-4 text-center text-sm text-muted">
-          No lectures in this section yet. Drag one here, or choose this section in a lecture’s menu.
-        </p>
+        <p className="px-3 py-4 text-center text-sm text-muted">{t('lectures.sections.emptyDrop')}</p>
       ) : (
         <ol className="flex flex-col gap-2">
           {items.map((lecture, i) => (
