@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@kaksha/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppIntl } from '@/i18n';
 import { setCurrentIntl } from '@/i18n/current';
@@ -60,17 +61,26 @@ describe('api client', () => {
 });
 
 describe('an API error in Hindi', () => {
-  const answer = (body: { message: string; id: string }, status: number) => new ApiError(status, body.message, body);
+  const answer = (body: ErrorBody, status: number) => new ApiError(status, body.message, body);
 
   it('shows the translation of its id, or of the MESSAGES text it is worded with, else the English message', () => {
     setCurrentIntl('hi', createAppIntl('hi', hi));
-    expect(
-      errorMessage(
-        answer({ message: 'Too many attempts. Please try again in 5 minutes.', id: 'too_many_requests' }, 429),
-      ),
-    ).toBe('बहुत ज़्यादा कोशिशें हो गईं। कृपया थोड़ी देर बाद फिर कोशिश करें।');
+    const wait = { message: 'Too many attempts. Please try again in 5 minutes.', id: 'too_many_requests' };
+    expect(errorMessage(answer({ ...wait, params: { wait: 5, unit: 'minute' } }, 429))).toBe(
+      'बहुत ज़्यादा कोशिशें हो गईं। कृपया 5 मिनट बाद फिर कोशिश करें।',
+    );
+    const otp = { message: 'Invalid OTP. 1 attempt left.', id: 'otp_wrong', params: { left: 1 } };
+    expect(errorMessage(answer(otp, 400))).toBe('OTP गलत है। 1 प्रयास बाकी।');
+    const ended = { message: 'The 7-day refund window ended on 4 Mar 2026.', id: 'refund_window_ended' };
+    expect(errorMessage(answer({ ...ended, params: { days: 7, date: '2026-03-04T10:00:00.000Z' } }, 409))).toBe(
+      '7 दिनों की रिफ़ंड अवधि 4 मार्च 2026 को खत्म हो गई।',
+    );
+    // A generic id says only the kind of failure: the MESSAGES text it is worded with, or the English.
     expect(errorMessage(answer({ message: 'Invalid email or password', id: 'unauthorized' }, 401))).toBe(
-      'जारी रखने के लिए कृपया लॉग इन करें',
+      'ईमेल या पासवर्ड गलत है',
+    );
+    expect(errorMessage(answer({ message: 'Only the course creator can do this', id: 'forbidden' }, 403))).toBe(
+      'Only the course creator can do this',
     );
     expect(errorMessage(answer({ message: 'An account with this email already exists', id: 'conflict' }, 409))).toBe(
       'इस ईमेल से एक अकाउंट पहले से मौजूद है',

@@ -1,4 +1,11 @@
-import { COUPON_MESSAGES, type ErrorBody, GSTIN_MESSAGES, MESSAGES, QUIZ_MESSAGES } from '@kaksha/contracts';
+import {
+  COUPON_MESSAGES,
+  type ErrorBody,
+  GENERIC_ERROR_IDS,
+  GSTIN_MESSAGES,
+  MESSAGES,
+  QUIZ_MESSAGES,
+} from '@kaksha/contracts';
 import { currentLocale, DEFAULT_LOCALE, hasMessage, type MessageKey, type MessageValues, translate } from '@/i18n';
 
 /** Where the API lives: same origin by default, or VITE_API_URL when the web app is hosted apart. */
@@ -155,8 +162,19 @@ export function serverMessage(text: string): string {
 function shownMessage(error: ApiError): string {
   if (error.text) return translate(error.text.key, error.text.values);
   if (currentLocale() === DEFAULT_LOCALE) return error.message;
-  const byId = `errors.${error.body?.id}`;
-  return error.body?.id && hasMessage(byId) ? translate(byId) : serverMessage(error.message);
+  const { id, params } = error.body ?? {};
+  const byId = `errors.${id}`;
+  // A generic id (bad_request, not_found…) says only the kind of failure: its message says more.
+  const generic = (GENERIC_ERROR_IDS as readonly string[]).includes(id ?? '');
+  if (!id || generic || !hasMessage(byId)) return serverMessage(error.message);
+  // The values it was worded with fill the translation in; dates come as ISO strings.
+  const values = Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? new Date(value) : value,
+    ]),
+  );
+  return translate(byId, values);
 }
 
 /** The message to show for a failed call: the server's (in the reader's language where known), else the fallback. */
