@@ -72,7 +72,7 @@ export async function latinTextOn(page: Page, content: string[] = []): Promise<s
       !!el.closest(
         '[lang]:not([lang="hi"]):not(html), [aria-hidden="true"], script, style, noscript, svg, .Toastify__progress-bar',
       );
-    const shown = (el: Element) =>
+    const shown = (el: Element): boolean =>
       el.tagName === 'OPTION' ? shown(el.closest('select') ?? el.parentElement ?? el) : el.checkVisibility();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
