@@ -53,6 +53,12 @@ interface Cube {
  */
 const cubes = new VersionedMemo<Cube>(500);
 const building = new Map<string, Promise<Cube>>();
+/**
+ * The total and facets of a scope's cube for one set of filters, kept with the cube: facetsOf reads
+ * every cell (some 10,000 for the whole catalogue once courses have languages), and next pages, other
+ * orders and other learners with the same filters ask for the same counts.
+ */
+const counted = new VersionedMemo<ReturnType<typeof facetsOf>>(2000);
 /** The facets version seen at each catalogue version: one primary-key read after a catalogue change. */
 const facetsVersions = new VersionedMemo<Promise<number> | undefined>(1);
 
@@ -120,12 +126,13 @@ async function readCube(db: DbOrTx, scope: Scope): Promise<Cube> {
 
 /**
  * The scope's cube as of the catalogue version `version` or later, read once however many requests
- * ask at the same time, and again only when the facets version has moved.
+ * ask at the same time, and again only when the facets version has moved; `at`: the facets version
+ * it is kept under.
  */
-async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<Cell[]> {
+async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<{ at: number; cells: Cell[] }> {
   const facets = await facetsVersionOf(db, version);
   const known = cubes.get(facets, scope.key);
-  if (known) return known.cells;
+  if (known) return { at: facets, cells: known.cells };
   const flight = `${facets}:${scope.key}`;
   let pending = building.get(flight);
   if (!pending) {
@@ -133,8 +140,22 @@ async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<Cell[]
     building.set(flight, pending);
   }
   const cube = await pending;
-  cubes.set(cube.version < 0 ? facets : cube.version, scope.key, cube);
-  return cube.cells;
+  const at = cube.version < 0 ? facets : cube.version;
+  cubes.set(at, scope.key, cube);
+  return { at, cells: cube.cells };
+}
+
+/** The query's total and facets from its scope's cube, counted once per cube and set of filters. */
+function countsOf(cube: { at: number; cells: Cell[] }, scope: Scope, query: CatalogQuery) {
+  // The filters alone: the scope's key has the keyword and the educator; order and page do not count.
+  const { q, creator, cursor, limit, sort, ...filters } = query;
+  const key = `${scope.key}|${JSON.stringify(filters)}`;
+  let counts = counted.get(cube.at, key);
+  if (!counts) {
+    counts = facetsOf(cube.cells, query);
+    counted.set(cube.at, key, counts);
+  }
+  return counts;
 }
 
 /** Large enough for any catalogue: a LIMIT only to keep the planner from merging the subquery. */
@@ -183,12 +204,12 @@ export async function catalogPage(
   version: number,
 ): Promise<CatalogPage> {
   const scope = await scopeOf(db, query);
-  const [cells, all] = await Promise.all([
+  const [cube, all] = await Promise.all([
     cubeOf(db, scope, version),
     scope.where ? cubeOf(db, WHOLE_CATALOGUE, version) : undefined,
   ]);
-  const { total, facets } = facetsOf(cells, query);
-  const listed = (all ?? cells).reduce((sum, cell) => sum + cell.n, 0);
+  const { total, facets } = countsOf(cube, scope, query);
+  const listed = (all ?? cube).cells.reduce((sum, cell) => sum + cell.n, 0);
   // Walking the order's index reads about (limit + 1) × listed / total rows before a page is full.
   const few = (query.limit + 1) * listed > WALK_MAX * total;
   const rows = total > 0 || query.cursor ? await readCards(db, scope, query, few) : [];
