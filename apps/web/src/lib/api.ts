@@ -4,6 +4,7 @@ import {
   GENERIC_ERROR_IDS,
   GSTIN_MESSAGES,
   MESSAGES,
+  PAYOUT_ACCOUNT_MESSAGES,
   QUIZ_MESSAGES,
 } from '@kaksha/contracts';
 import { currentLocale, DEFAULT_LOCALE, hasMessage, type MessageKey, type MessageValues, translate } from '@/i18n';
@@ -141,6 +142,7 @@ const serverTexts = () =>
     ...Object.entries(COUPON_MESSAGES).map(([name, english]) => [english, `couponProblems.${name}`] as const),
     ...Object.entries(GSTIN_MESSAGES).map(([name, english]) => [english, `gstin.${name}`] as const),
     ...Object.entries(QUIZ_MESSAGES).map(([name, english]) => [english, `quizMessages.${name}`] as const),
+    ...Object.entries(PAYOUT_ACCOUNT_MESSAGES).map(([name, english]) => [english, `payoutAccount.${name}`] as const),
   ]);
 
 /**

@@ -1,21 +1,36 @@
-import { LEDGER_KIND_LABELS, type LedgerEntry } from '@kaksha/contracts';
+import type { LedgerEntry } from '@kaksha/contracts';
 import { Button } from '@/components/ui/Button';
 import { Card, Skeleton } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { ErrorState } from '@/components/ui/ErrorState';
+import { type MessageKey, translate, useT } from '@/i18n';
 import { formatDate, formatPaise } from '@/lib/format';
 import { useLedger } from '../api/earnings';
 
-const PAYOUT_STATUS = { pending: 'Sending', processing: 'Being transferred', paid: 'Paid', failed: 'Failed' } as const;
+const PAYOUT_STATUS = {
+  pending: 'earnings.payout.pending',
+  processing: 'earnings.payout.processing',
+  paid: 'earnings.payout.paid',
+  failed: 'earnings.payout.failed',
+} as const;
+const KIND_LABELS: Record<LedgerEntry['kind'], MessageKey> = {
+  sale: 'earnings.kind.sale',
+  refund: 'earnings.kind.refund',
+  payout: 'earnings.kind.payout',
+  payoutReturn: 'earnings.kind.payoutReturn',
+  adjustment: 'earnings.kind.adjustment',
+};
 
 /** Where an entry stands: held for the refund window, available, or a payout's progress. */
 function status(entry: LedgerEntry) {
   if (entry.payout) {
     const tone = entry.payout.status === 'failed' ? 'red' : entry.payout.status === 'paid' ? 'green' : 'neutral';
-    return <Chip tone={tone}>{PAYOUT_STATUS[entry.payout.status]}</Chip>;
+    return <Chip tone={tone}>{translate(PAYOUT_STATUS[entry.payout.status])}</Chip>;
   }
-  if (entry.pending) return <Chip tone="brand">Pending until {formatDate(entry.availableAt)}</Chip>;
-  return <Chip tone="green">Available</Chip>;
+  if (entry.pending) {
+    return <Chip tone="brand">{translate('earnings.pendingUntil', { date: formatDate(entry.availableAt) })}</Chip>;
+  }
+  return <Chip tone="green">{translate('earnings.available')}</Chip>;
 }
 
 /** What the entry is about: the course and its document, a payout's bank reference, an adjustment's reason. */
@@ -23,7 +38,7 @@ function detail(entry: LedgerEntry) {
   const parts = [
     entry.course?.title,
     entry.document,
-    entry.couponCode && `coupon ${entry.couponCode}`,
+    entry.couponCode && translate('earnings.coupon', { code: entry.couponCode }),
     entry.payout?.reference && `UTR ${entry.payout.reference}`,
     entry.reason,
   ];
@@ -31,19 +46,23 @@ function detail(entry: LedgerEntry) {
 }
 
 function Entry({ entry }: { entry: LedgerEntry }) {
+  const t = useT();
   const share = entry.educatorShare;
   return (
     <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-ink">
-          {LEDGER_KIND_LABELS[entry.kind]}
+          {t(KIND_LABELS[entry.kind])}
           <span className="font-normal text-muted">{formatDate(entry.at)}</span>
         </p>
         <p className="truncate text-sm text-muted">{detail(entry) || '—'}</p>
         {entry.gross !== 0 && (
           <p className="text-xs text-muted">
-            Paid {formatPaise(entry.gross)} · GST {formatPaise(entry.gst)} · Platform fee{' '}
-            {formatPaise(entry.platformFee)}
+            {t('earnings.entryAmounts', {
+              gross: formatPaise(entry.gross),
+              gst: formatPaise(entry.gst),
+              fee: formatPaise(entry.platformFee),
+            })}
           </p>
         )}
       </div>
@@ -60,26 +79,27 @@ function Entry({ entry }: { entry: LedgerEntry }) {
 
 /** The ledger, newest first, a page at a time. */
 export function LedgerList() {
+  const t = useT();
   const ledger = useLedger();
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <section aria-labelledby="ledger-heading">
       <h2 id="ledger-heading" className="mb-3 text-lg font-semibold text-ink">
-        Ledger
+        {t('earnings.ledger')}
       </h2>
       {ledger.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : ledger.isError ? (
         <ErrorState
-          title="Your ledger could not be loaded."
+          title={t('earnings.ledgerFailed')}
           onRetry={() => void ledger.refetch()}
           retrying={ledger.isFetching}
         />
       ) : entries.length === 0 ? (
-        <p className="text-sm text-muted">No sales yet: each sale, refund and payout will be listed here.</p>
+        <p className="text-sm text-muted">{t('earnings.noSales')}</p>
       ) : (
         <Card>
-          <ul className="divide-y divide-line" aria-label="Ledger entries">
+          <ul className="divide-y divide-line" aria-label={t('earnings.entries')}>
             {entries.map((entry) => (
               <Entry key={entry._id} entry={entry} />
             ))}
@@ -94,7 +114,7 @@ export function LedgerList() {
           busy={ledger.isFetchingNextPage}
           onClick={() => void ledger.fetchNextPage()}
         >
-          Show older entries
+          {t('earnings.older')}
         </Button>
       )}
     </section>

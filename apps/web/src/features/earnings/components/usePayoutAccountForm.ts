@@ -1,5 +1,6 @@
-import { IFSC_PATTERN, PAN_PATTERN, PAYOUT_ACCOUNT_MESSAGES, type PayoutAccountRequest } from '@kaksha/contracts';
+import { IFSC_PATTERN, PAN_PATTERN, type PayoutAccountRequest } from '@kaksha/contracts';
 import { useState } from 'react';
+import { translate } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useSavePayoutAccount } from '../api/earnings';
@@ -12,10 +13,10 @@ const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
 /** The server's checks, in its words (it checks them all again and names the field). */
 function validate(d: PayoutAccountRequest): AccountErrors {
   const errors: AccountErrors = {};
-  if (d.accountHolder.trim().length < 2) errors.accountHolder = 'Account holder must be at least 2 characters';
-  if (!/^\d{9,18}$/.test(compact(d.accountNumber))) errors.accountNumber = PAYOUT_ACCOUNT_MESSAGES.accountNumber;
-  if (!IFSC_PATTERN.test(compact(d.ifsc))) errors.ifsc = PAYOUT_ACCOUNT_MESSAGES.ifsc;
-  if (!PAN_PATTERN.test(compact(d.pan))) errors.pan = PAYOUT_ACCOUNT_MESSAGES.pan;
+  if (d.accountHolder.trim().length < 2) errors.accountHolder = translate('earnings.account.holderShort');
+  if (!/^\d{9,18}$/.test(compact(d.accountNumber))) errors.accountNumber = translate('payoutAccount.accountNumber');
+  if (!IFSC_PATTERN.test(compact(d.ifsc))) errors.ifsc = translate('payoutAccount.ifsc');
+  if (!PAN_PATTERN.test(compact(d.pan))) errors.pan = translate('payoutAccount.pan');
   return errors;
 }
 
@@ -44,11 +45,11 @@ export function usePayoutAccountForm(onSaved: () => void) {
       });
       // The whole number leaves the page: only its last four digits are ever shown again.
       setDraft(EMPTY);
-      toast.success('Payout account saved.');
+      toast.success(translate('earnings.account.savedToast'));
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields as AccountErrors);
-      toast.error(errorMessage(error, 'The payout account could not be saved. Try again.'));
+      toast.error(errorMessage(error, translate('earnings.account.saveFailed')));
     }
   }
   return { draft, errors, set, submit, busy: save.isPending };

@@ -3,6 +3,7 @@ import { Skeleton } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { usePageTitle } from '@/components/ui/usePageTitle';
+import { useT } from '@/i18n';
 import { useEarningsSummary } from '../api/earnings';
 import { BalanceCards } from '../components/BalanceCards';
 import { LedgerList } from '../components/LedgerList';
@@ -17,16 +18,17 @@ const EarningsChart = lazy(() => import('../components/EarningsChart'));
  * account and the ledger, every sale, refund and payout, newest first.
  */
 export default function EarningsPage() {
-  usePageTitle('Earnings');
+  const t = useT();
+  usePageTitle(t('earnings.title'));
   const summary = useEarningsSummary();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:py-8">
-      <PageHeader title="Earnings" back="/dashboard" backLabel="Back to Dashboard" />
+      <PageHeader title={t('earnings.title')} back="/dashboard" backLabel={t('manage.backToDashboard')} />
       {summary.isPending ? (
         <Skeleton className="h-28 w-full" />
       ) : summary.isError ? (
         <ErrorState
-          title="Your earnings could not be loaded. Check your connection and try again."
+          title={t('earnings.loadFailed')}
           onRetry={() => void summary.refetch()}
           retrying={summary.isFetching}
         />
