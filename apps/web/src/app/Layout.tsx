@@ -30,6 +30,8 @@ const TITLES: [pattern: string, title: MessageKey | ''][] = [
   ['/purchases', 'titles.purchases'],
   ['/educator/coupons', 'titles.coupons'],
   ['/educator/questions', 'titles.questions'],
+  ['/educator/earnings', 'earnings.title'],
+  ['/admin', 'titles.admin'],
 ];
 
 /** The tab's title for a route, in the interface's language. */
