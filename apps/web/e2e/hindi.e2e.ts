@@ -193,10 +193,10 @@ describe('Kaksha in Hindi', () => {
     await player.getByRole('button', { name: 'क्विज़ शुरू करें' }).click();
     await player.getByText('सवाल 1 / 1').waitFor();
     await player.getByRole('radio', { name: '[]' }).check();
-    await checkScreen(l, 'quiz-question', ['()', '[]', '{}']);
+    await checkScreen(l, 'quiz-question', [title, '()', '[]', '{}']);
     await player.getByRole('button', { name: 'जवाब सबमिट करें' }).click();
     await player.getByRole('heading', { name: 'पास: आपका स्कोर 100% है' }).waitFor();
-    await checkScreen(l, 'quiz-results', ['()', '[]', '{}']);
+    await checkScreen(l, 'quiz-results', [title, '()', '[]', '{}']);
 
     // The certificate, dated in Hindi.
     await l.getByRole('button', { name: 'सर्टिफ़िकेट पाएँ' }).click();
