@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextArea, TextInput } from '@/components/ui/Field';
+import { translate, useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatPaise } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -14,14 +15,15 @@ function validate(d: typeof EMPTY): Errors {
   const errors: Errors = {};
   if (!d.educatorId.trim()) errors.educatorId = 'educatorId is required';
   if (!/^-?\d+(\.\d{1,2})?$/.test(d.amount.trim()) || Number(d.amount) === 0) {
-    errors.amount = 'Amount must be rupees with at most two decimals, not zero (− for a debit)';
+    errors.amount = translate('admin.adjust.amountCheck');
   }
-  if (d.reason.trim().length < 5) errors.reason = 'Reason is required: say why (at least 5 characters)';
+  if (d.reason.trim().length < 5) errors.reason = translate('admin.adjust.reasonCheck');
   return errors;
 }
 
 /** A correction of an educator's balance: + credit, − debit, available at once, with a reason (audited). */
 export function AdjustmentForm() {
+  const t = useT();
   const adjust = useAdjustment();
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -41,24 +43,22 @@ export function AdjustmentForm() {
         amount: Number(draft.amount),
         reason: draft.reason.trim(),
       });
-      toast.success(`Adjustment recorded. Their available balance is now ${formatPaise(answer.available)}.`);
+      toast.success(t('admin.adjust.recorded', { amount: formatPaise(answer.available) }));
       setDraft(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
-      toast.error(errorMessage(error, 'The adjustment could not be recorded.'));
+      toast.error(errorMessage(error, t('admin.adjust.failed')));
     }
   };
   return (
     <Card className="max-w-2xl p-5">
       <h2 id={headingId} className="mb-1 text-lg font-semibold text-ink">
-        Ledger adjustment
+        {t('admin.adjust.title')}
       </h2>
-      <p className="mb-4 text-sm text-muted">
-        A new entry, never an edit: the ledger keeps both. The educator's id is in the payouts and orders lists.
-      </p>
+      <p className="mb-4 text-sm text-muted">{t('admin.adjust.intro')}</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={headingId} className="grid gap-4">
         <TextInput
-          label="Educator id"
+          label={t('admin.adjust.educatorId')}
           value={draft.educatorId}
           onChange={(e) => set('educatorId')(e.target.value)}
           error={errors.educatorId}
@@ -66,15 +66,15 @@ export function AdjustmentForm() {
           spellCheck={false}
         />
         <TextInput
-          label="Amount (₹)"
+          label={t('admin.adjust.amount')}
           value={draft.amount}
           onChange={(e) => set('amount')(e.target.value)}
           error={errors.amount}
-          hint="+ credits, − debits: 250 or -99.50"
+          hint={t('admin.adjust.amountHint')}
           inputMode="decimal"
         />
         <TextArea
-          label="Reason"
+          label={t('refund.reason')}
           value={draft.reason}
           onChange={(e) => set('reason')(e.target.value)}
           error={errors.reason}
@@ -82,7 +82,7 @@ export function AdjustmentForm() {
         />
         <div>
           <Button type="submit" busy={adjust.isPending}>
-            Record adjustment
+            {t('admin.adjust.record')}
           </Button>
         </div>
       </form>

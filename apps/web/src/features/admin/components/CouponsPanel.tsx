@@ -4,23 +4,28 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { TextInput } from '@/components/ui/Field';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatPaise } from '@/lib/format';
+import { formatDate, formatNumber, formatPaise, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDeactivateCoupon, usePagedList } from '../api/admin';
 import { ListState, MoreButton } from './MoreButton';
 
 function CouponRow({ coupon }: { coupon: AdminCoupon }) {
+  const t = useT();
   const deactivate = useDeactivateCoupon();
   const onDeactivate = async () => {
     try {
       await deactivate.mutateAsync(coupon._id);
-      toast.success(`${coupon.code} deactivated.`);
+      toast.success(t('admin.coupons.deactivated', { code: coupon.code }));
     } catch (error) {
-      toast.error(errorMessage(error, 'The coupon could not be deactivated.'));
+      toast.error(errorMessage(error, t('admin.coupons.failed')));
     }
   };
-  const discount = coupon.type === 'percent' ? `${coupon.value}% off` : `₹${coupon.value} off`;
+  const discount =
+    coupon.type === 'percent'
+      ? t('checkout.percentOff', { value: formatNumber(coupon.value) })
+      : t('checkout.amountOff', { amount: formatRupees(coupon.value) });
   return (
     <li className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
@@ -28,25 +33,29 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
           {coupon.code} <span className="font-normal text-muted">{discount}</span>
         </p>
         <p className="truncate text-muted">
-          {coupon.educator?.email ?? 'deleted account'} · {coupon.course?.title ?? 'All their courses'} · created{' '}
-          {formatDate(coupon.createdAt)}
+          {coupon.educator?.email ?? t('admin.deletedAccount')} · {coupon.course?.title ?? t('admin.coupons.allTheirs')}{' '}
+          · {t('admin.coupons.created', { date: formatDate(coupon.createdAt) })}
         </p>
         <p className="text-xs text-muted">
-          {coupon.redemptions}
-          {coupon.maxRedemptions ? ` of ${coupon.maxRedemptions}` : ''} redeemed · {formatPaise(coupon.revenue)}
+          {coupon.maxRedemptions
+            ? t('admin.coupons.redeemedOf', { count: coupon.redemptions, max: coupon.maxRedemptions })
+            : t('admin.coupons.redeemed', { count: coupon.redemptions })}{' '}
+          · {formatPaise(coupon.revenue)}
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <Chip tone={coupon.active ? 'green' : 'neutral'}>{coupon.active ? 'active' : 'inactive'}</Chip>
+        <Chip tone={coupon.active ? 'green' : 'neutral'}>
+          {coupon.active ? t('coupons.active') : t('coupons.inactive')}
+        </Chip>
         {coupon.active && (
           <Button
             variant="danger"
             size="sm"
             busy={deactivate.isPending}
             onClick={() => void onDeactivate()}
-            aria-label={`Deactivate ${coupon.code}`}
+            aria-label={t('coupons.actions.deactivateLabel', { code: coupon.code })}
           >
-            Deactivate
+            {t('coupons.actions.deactivate')}
           </Button>
         )}
       </div>
@@ -56,6 +65,7 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
 
 /** Every educator's coupons: find one being abused and deactivate it (its redemptions stay). */
 export function CouponsPanel() {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const coupons = usePagedList<AdminCouponPage>('coupons', '/api/admin/coupons', { q });
@@ -70,21 +80,21 @@ export function CouponsPanel() {
         <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <div className="min-w-64 flex-1">
             <TextInput
-              label="Search coupons"
+              label={t('admin.coupons.search')}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              hint="The start of a code, or part of the educator's e-mail"
+              hint={t('admin.coupons.searchHint')}
             />
           </div>
           <Button type="submit" variant="secondary">
-            Search
+            {t('catalog.search')}
           </Button>
         </form>
       </search>
       <ListState list={coupons} empty={rows.length === 0} />
       {rows.length > 0 && (
         <Card>
-          <ul className="divide-y divide-line" aria-label="Coupons">
+          <ul className="divide-y divide-line" aria-label={t('nav.coupons')}>
             {rows.map((coupon) => (
               <CouponRow key={coupon._id} coupon={coupon} />
             ))}

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/Button';
+import { useT } from '@/i18n';
 
 /** "Show more" under a keyset-paged list, while it has a next page. */
 export function MoreButton({
@@ -6,6 +7,7 @@ export function MoreButton({
 }: {
   list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }) {
+  const t = useT();
   if (!list.hasNextPage) return null;
   return (
     <Button
@@ -15,15 +17,16 @@ export function MoreButton({
       busy={list.isFetchingNextPage}
       onClick={() => void list.fetchNextPage()}
     >
-      Show more
+      {t('admin.more')}
     </Button>
   );
 }
 
 /** What a list shows while loading, on error, or when empty. */
 export function ListState({ list, empty }: { list: { isPending: boolean; isError: boolean }; empty: boolean }) {
-  if (list.isPending) return <p className="text-sm text-muted">Loading…</p>;
-  if (list.isError) return <p className="text-sm text-red-700">This list could not be loaded. Try again.</p>;
-  if (empty) return <p className="text-sm text-muted">Nothing here.</p>;
+  const t = useT();
+  if (list.isPending) return <p className="text-sm text-muted">{t('admin.loading')}</p>;
+  if (list.isError) return <p className="text-sm text-red-700">{t('admin.listFailed')}</p>;
+  if (empty) return <p className="text-sm text-muted">{t('admin.nothing')}</p>;
   return null;
 }

@@ -4,31 +4,48 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
 import { TextInput } from '@/components/ui/Field';
+import { type MessageKey, useT } from '@/i18n';
 import { formatDate, formatPaise } from '@/lib/format';
 import { usePagedList } from '../api/admin';
 import { ListState, MoreButton } from './MoreButton';
 
+const ORDER_STATUS: Record<AdminOrder['status'], MessageKey> = {
+  created: 'admin.orders.created',
+  paid: 'purchases.paid',
+  failed: 'earnings.payout.failed',
+};
+const REFUND_STATUS: Record<NonNullable<AdminOrder['refund']>['status'], MessageKey> = {
+  pending: 'purchases.refundPending',
+  processed: 'purchases.refundedChip',
+  failed: 'purchases.refundFailed',
+};
+
 function OrderRow({ order }: { order: AdminOrder }) {
+  const t = useT();
   return (
     <li className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-ink">{order.course.title}</p>
         <p className="truncate text-muted">
-          {order.learner?.email ?? 'deleted account'} · {order.providerOrderId} · {formatDate(order.createdAt)}
+          {order.learner?.email ?? t('admin.deletedAccount')} · {order.providerOrderId} · {formatDate(order.createdAt)}
         </p>
         <p className="text-xs text-muted">
-          {[order.invoice?.number, order.creditNote?.number, order.couponCode && `coupon ${order.couponCode}`]
+          {[
+            order.invoice?.number,
+            order.creditNote?.number,
+            order.couponCode && t('earnings.coupon', { code: order.couponCode }),
+          ]
             .filter(Boolean)
-            .join(' · ') || 'No documents'}
+            .join(' · ') || t('admin.orders.noDocuments')}
         </p>
       </div>
       <div className="flex items-center gap-2">
         <span className="font-semibold text-ink">{formatPaise(order.amount)}</span>
         <Chip tone={order.status === 'paid' ? 'green' : order.status === 'failed' ? 'red' : 'neutral'}>
-          {order.status}
+          {t(ORDER_STATUS[order.status])}
         </Chip>
         {order.refund && (
-          <Chip tone={order.refund.status === 'failed' ? 'red' : 'brand'}>refund {order.refund.status}</Chip>
+          <Chip tone={order.refund.status === 'failed' ? 'red' : 'brand'}>{t(REFUND_STATUS[order.refund.status])}</Chip>
         )}
       </div>
     </li>
@@ -37,6 +54,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
 
 /** Orders, newest first; search by a learner's e-mail, an order or payment id, an invoice number. */
 export function OrdersPanel() {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const orders = usePagedList<AdminOrderPage>('orders', '/api/admin/orders', { q });
@@ -51,21 +69,21 @@ export function OrdersPanel() {
         <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <div className="min-w-64 flex-1">
             <TextInput
-              label="Search orders"
+              label={t('admin.orders.search')}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              hint="A learner's e-mail, an order or payment id, or an invoice number"
+              hint={t('admin.orders.searchHint')}
             />
           </div>
           <Button type="submit" variant="secondary">
-            Search
+            {t('catalog.search')}
           </Button>
         </form>
       </search>
       <ListState list={orders} empty={rows.length === 0} />
       {rows.length > 0 && (
         <Card>
-          <ul className="divide-y divide-line" aria-label="Orders">
+          <ul className="divide-y divide-line" aria-label={t('admin.tabs.orders')}>
             {rows.map((order) => (
               <OrderRow key={order._id} order={order} />
             ))}

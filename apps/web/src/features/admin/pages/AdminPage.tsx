@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { usePageTitle } from '@/components/ui/usePageTitle';
+import { useT } from '@/i18n';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AuditPanel } from '../components/AuditPanel';
 import { CouponsPanel } from '../components/CouponsPanel';
@@ -10,18 +11,19 @@ import { RefundsPanel } from '../components/RefundsPanel';
 import { ReportsPanel } from '../components/ReportsPanel';
 
 const TABS = [
-  { id: 'orders', label: 'Orders', Panel: OrdersPanel },
-  { id: 'refunds', label: 'Refunds', Panel: RefundsPanel },
-  { id: 'payouts', label: 'Payouts', Panel: PayoutsPanel },
-  { id: 'coupons', label: 'Coupons', Panel: CouponsPanel },
-  { id: 'adjustments', label: 'Adjustments', Panel: AdjustmentForm },
-  { id: 'audit', label: 'Audit log', Panel: AuditPanel },
-  { id: 'reports', label: 'GST & reconcile', Panel: ReportsPanel },
+  { id: 'orders', label: 'admin.tabs.orders', Panel: OrdersPanel },
+  { id: 'refunds', label: 'admin.tabs.refunds', Panel: RefundsPanel },
+  { id: 'payouts', label: 'admin.tabs.payouts', Panel: PayoutsPanel },
+  { id: 'coupons', label: 'nav.coupons', Panel: CouponsPanel },
+  { id: 'adjustments', label: 'admin.tabs.adjustments', Panel: AdjustmentForm },
+  { id: 'audit', label: 'admin.tabs.audit', Panel: AuditPanel },
+  { id: 'reports', label: 'admin.tabs.reports', Panel: ReportsPanel },
 ] as const;
 
 /** /admin (issue #31): the operator's console, a tab per task. The server refuses every call to anyone but an admin. */
 export default function AdminPage() {
-  usePageTitle('Operator console');
+  const t = useT();
+  usePageTitle(t('titles.admin'));
   const [active, setActive] = useState<(typeof TABS)[number]['id']>('orders');
   const current = TABS.find((tab) => tab.id === active) ?? TABS[0];
   // Arrow keys move between tabs, as a tab list does.
@@ -34,10 +36,10 @@ export default function AdminPage() {
   };
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:py-8">
-      <PageHeader title="Operator console" back="/" backLabel="Back to Home" />
+      <PageHeader title={t('titles.admin')} back="/" backLabel={t('catalog.backHome')} />
       <div
         role="tablist"
-        aria-label="Console sections"
+        aria-label={t('admin.sections')}
         className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4"
         onKeyDown={onKeyDown}
       >
@@ -53,7 +55,7 @@ export default function AdminPage() {
             onClick={() => setActive(tab.id)}
             className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${tab.id === active ? 'border-ink text-ink' : 'border-transparent text-muted hover:text-ink'}`}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>
