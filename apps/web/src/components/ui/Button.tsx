@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useT } from '@/i18n';
 import { Spinner } from './Spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'brand';
@@ -40,6 +41,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const t = useT();
   return (
     <button
       type={type}
@@ -48,7 +50,7 @@ export function Button({
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <Spinner className="size-4" label="Working" /> : icon}
+      {busy ? <Spinner className="size-4" label={t('common.working')} /> : icon}
       {children}
     </button>
   );
