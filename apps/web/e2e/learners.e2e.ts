@@ -247,8 +247,14 @@ describe('course page', () => {
     // (Other test files may review it meanwhile: the count's form, not its value.)
     expect(course.reviewCount).toBeGreaterThan(0);
     // The course's own summary beside its picture (cards of other courses below show theirs).
-    const summary = page.locator('div', { has: page.getByRole('heading', { level: 1 }) }).last();
-    expect(await summary.getByText(/^\(\d[\d,]* reviews?\)$/).count()).toBe(1);
+    // (the innermost block holding both the title and a review count: with none of its own, that would
+    // be the whole page with the other courses' cards, and the count would not be 1).
+    const reviewCount = /^\(\d[\d,]* reviews?\)$/;
+    const summary = page
+      .locator('div', { has: page.getByRole('heading', { level: 1 }) })
+      .filter({ has: page.getByText(reviewCount) })
+      .last();
+    expect(await summary.getByText(reviewCount).count()).toBe(1);
     expect(await page.getByText('Lifetime access to course materials', { exact: true }).count()).toBe(1);
     for (const text of ['(1,200 reviews)', '10+ hours of video content']) {
       expect(await page.getByText(text, { exact: true }).count(), text).toBe(0);
