@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../core/db/client.ts';
 import {
@@ -48,7 +48,16 @@ export async function balancesAt(db: DbOrTx, educatorId: string, now: Date, { lo
   const held = await db
     .select({ availableAt: ledgerEntries.availableAt, share: sumShare })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.educatorId, educatorId), gt(ledgerEntries.availableAt, now)))
+    // Only sales (and their refunds) wait for the refund window. A payout's debit is in effect at
+    // once: dated by the run that made it, it must not count as pending in a run started a moment
+    // earlier (that made two concurrent runs pay the same balance twice on PostgreSQL).
+    .where(
+      and(
+        eq(ledgerEntries.educatorId, educatorId),
+        gt(ledgerEntries.availableAt, now),
+        inArray(ledgerEntries.kind, ['sale', 'refund']),
+      ),
+    )
     .groupBy(ledgerEntries.availableAt)
     .orderBy(asc(ledgerEntries.availableAt));
   const pending = held.reduce((sum, row) => sum + row.share, 0);
