@@ -166,11 +166,12 @@ describe('earnings: a sale pending, released, paid out and in the statement', ()
     await page.getByRole('button', { name: 'Run payouts' }).click();
     const history = page.getByRole('list', { name: 'Payouts' });
     const row = history.getByRole('listitem').filter({ hasText: 'ananya@kaksha.dev' });
-    await row.getByText('processing').waitFor();
+    // A manual payout waits for the operator's transfer (its status as the console words it).
+    await row.getByText('Being transferred', { exact: true }).waitFor();
     await bothWidths(page, 'console-payouts');
     await row.getByLabel(/UTR for/).fill('HDFCR52026112712345');
     await row.getByRole('button', { name: 'Mark paid' }).click();
-    await row.getByText('paid', { exact: true }).waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('list', { name: 'Audit log' }).getByText('payout.markPaid').waitFor();
     // The month-end check finds the sale, its invoice, the payout and the balances in agreement.
