@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:web`: builds the app, starts it with demo content, and runs Lighthouse (mobile,
-// simulated throttling) on /, /allcourses and a course page with Debian's Chromium. Prints
-// performance, accessibility and best-practices scores, FCP, LCP, CLS, TBT and the JavaScript each
+// simulated throttling) on / (in English, and in Hindi: `/hi`, the locale cookie of a visitor who chose it),
+// /allcourses and a course page with Debian's Chromium. Prints performance, accessibility, best-practices
+// and SEO scores, FCP, LCP, CLS, TBT and the JavaScript each
 // page loads: the median run by performance score, as Lighthouse advises for noisy machines.
 // Bounded: three pages, `--runs N` runs each (default 3), then it stops the server.
 //   --runs N          runs per page (the median one is printed)
@@ -11,7 +12,7 @@
 //   --against DIR     also measure the build in DIR (e.g. the commit before), its runs interleaved with
 //                     this one's (A B B A …), each on its own server and data: a busy machine's load
 //                     then falls on both alike
-//   --pages LIST      only these pages (comma-separated: /, /allcourses, /viewcourse)
+//   --pages LIST      only these pages (comma-separated: /, /hi, /allcourses, /viewcourse)
 //   --courses N       a synthetic catalogue of N courses (npm run db:seed-synthetic) instead of the demo
 //   --learners M      its learners (default N); --data-dir DIR seeds into DIR and keeps it, or reuses
 //                     the database already there (so several runs share one seeding)
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { build, CHROMIUM_FLAGS, chromiumPath, startServer } from '../scripts/serve.mjs';
 import { DEMO_LEARNER, SYNTHETIC_LEARNER, signIn, syntheticDataDir } from './lib/synthetic.mjs';
 
@@ -74,7 +76,9 @@ try {
       dir: dir ? path.resolve(dir) : undefined,
       dataDir,
       readySeconds: 180,
-      env: data ? { SEED_DEMO: 'false' } : {},
+      // SEO is measured as a public site's: with the catalogue closed (the default) robots.txt
+      // disallows everything, which Lighthouse's SEO audit reports as a page blocked from indexing.
+      env: { PUBLIC_CATALOGUE: 'true', ...(data ? { SEED_DEMO: 'false' } : {}) },
     });
     builds.push({ label, server });
   }
@@ -90,22 +94,39 @@ const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 
  * One Lighthouse run; a fresh page load each time (Lighthouse clears the cache). A run whose trace
  * failed (NO_NAVSTART and the like, on a busy machine) is repeated, twice at most.
  */
-async function audit(url, cookie, attempt = 1) {
+async function audit(url, cookie, locale, attempt = 1) {
+  await setLocaleCookie(url, locale);
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'html',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
   });
   if (result.lhr.runtimeError) {
     if (attempt <= 2) {
       console.log(`${url}: ${result.lhr.runtimeError.code}, run again`);
-      return audit(url, cookie, attempt + 1);
+      return audit(url, cookie, locale, attempt + 1);
     }
     throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   }
   return result;
+}
+
+/**
+ * The browser's `locale` cookie for the page's origin: set to `locale`, or removed without one.
+ * A Cookie request header alone (extraHeaders) would reach the server but not the app, which reads
+ * document.cookie and would start in the browser's language. Lighthouse keeps cookies between runs.
+ */
+async function setLocaleCookie(url, locale) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const [context] = browser.contexts();
+    await context.clearCookies({ name: 'locale' });
+    if (locale) await context.addCookies([{ name: 'locale', value: locale, url: new URL(url).origin }]);
+  } finally {
+    await browser.close();
+  }
 }
 
 function row(name, lhr) {
@@ -119,6 +140,7 @@ function row(name, lhr) {
     performance: score(lhr, 'performance'),
     accessibility: score(lhr, 'accessibility'),
     'best-practices': score(lhr, 'best-practices'),
+    seo: score(lhr, 'seo'),
     'FCP ms': ms('first-contentful-paint'),
     'LCP ms': ms('largest-contentful-paint'),
     CLS: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
@@ -134,12 +156,21 @@ try {
     const [course] = await (await fetch(`${build.server.baseUrl}/api/course/getpublishedcoures?limit=1`)).json();
     build.pages = {
       '/': { path: '/', cookie: undefined },
+      // The landing page as a visitor who chose Hindi (issue #29): the server draws it in Hindi and
+      // the app starts in it (its locale cookie is in the browser, where the app reads it too).
+      '/ (hi)': { path: '/', cookie: undefined, locale: 'hi' },
       '/allcourses': { path: '/allcourses', cookie },
       '/viewcourse/{id}': { path: `/viewcourse/${course._id}`, cookie },
     };
   }
-  const wanted = args.pages?.split(',').map((p) => p.trim().replace(/^\/viewcourse.*/, '/viewcourse/{id}'));
-  for (const name of ['/', '/allcourses', '/viewcourse/{id}']) if (!wanted || wanted.includes(name)) pages.push(name);
+  const wanted = args.pages?.split(',').map((p) =>
+    p
+      .trim()
+      .replace(/^\/viewcourse.*/, '/viewcourse/{id}')
+      .replace(/^\/hi$/, '/ (hi)'),
+  );
+  for (const name of ['/', '/ (hi)', '/allcourses', '/viewcourse/{id}'])
+    if (!wanted || wanted.includes(name)) pages.push(name);
   const rows = [];
   for (const name of pages) {
     const results = builds.map(() => []);
@@ -151,7 +182,7 @@ try {
         for (const b of order) {
           const { server } = builds[b];
           const page = builds[b].pages[name];
-          results[b].push(await audit(`${server.baseUrl}${page.path}`, page.cookie));
+          results[b].push(await audit(`${server.baseUrl}${page.path}`, page.cookie, page.locale));
         }
       }
     } catch (error) {

@@ -23,6 +23,7 @@ import { httpCachePlugin } from './core/http-cache.ts';
 import { jobsPlugin } from './core/jobs.ts';
 import { RequestLog, serializeError } from './core/log.ts';
 import { mailerPlugin } from './core/mailer.ts';
+import { metricsPlugin } from './core/metrics.ts';
 import { partialUploadsPlugin } from './core/partial-uploads.ts';
 import { rateLimitPlugin } from './core/rate-limit.ts';
 import { redisPlugin } from './core/redis.ts';
@@ -32,7 +33,10 @@ import { snapshotsPlugin } from './core/snapshots.ts';
 import { type Storage, storagePlugin } from './core/storage.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import { adminPlugin } from './modules/admin/admin.service.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
+import { analyticsPlugin } from './modules/analytics/analytics.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import { backupPlugin } from './modules/backup/backup.service.ts';
 import billingRoutes from './modules/billing/billing.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import { certificatePageMeta } from './modules/certificates/certificates.service.ts';
@@ -48,16 +52,24 @@ import lectureResourcesRoutes from './modules/lecture-resources/lecture-resource
 import lecturesRoutes from './modules/lectures/lectures.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { videoWorkersPlugin } from './modules/media/media.service.ts';
+import metricsRoutes from './modules/metrics/metrics.routes.ts';
+import { metricsListenerPlugin } from './modules/metrics/metrics.service.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import { notificationsPlugin } from './modules/notifications/notifications.service.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
+import privacyRoutes from './modules/privacy/privacy.routes.ts';
+import { privacyPlugin } from './modules/privacy/privacy.service.ts';
 import progressRoutes from './modules/progress/progress.routes.ts';
 import purchasesRoutes from './modules/purchases/purchases.routes.ts';
 import qaRoutes from './modules/qa/qa.routes.ts';
 import quizzesRoutes from './modules/quizzes/quizzes.routes.ts';
 import reviewsRoutes from './modules/reviews/reviews.routes.ts';
-import searchRoutes from './modules/search/search.routes.ts';
-import { searchEmbedderPlugin, searchIndexUpgradePlugin } from './modules/search/search.service.ts';
+import searchRoutes, { searchDemandRoutes } from './modules/search/search.routes.ts';
+import {
+  searchEmbedderPlugin,
+  searchIndexUpgradePlugin,
+  searchLearningPlugin,
+} from './modules/search/search.service.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
 import seoRoutes from './modules/seo/seo.routes.ts';
 import { cataloguePageHeads } from './modules/seo/seo.service.ts';
@@ -120,6 +132,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // First, so every plugin and module can register its own metrics on `app.metrics`.
+  await app.register(metricsPlugin);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -152,8 +166,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   // uploads' recovery and sweep (with the store their routes serve from).
   await app.register(searchEmbedderPlugin);
   await app.register(searchIndexUpgradePlugin);
+  // AI search learns from learners (#33): the search rollup and the click signal's job.
+  await app.register(searchLearningPlugin);
   await app.register(videoWorkersPlugin);
   await app.register(uploadsBackgroundPlugin, { probe: opts.uploadProbe });
+  // Backups (ADR 0018): BACKUP_SCHEDULE's job, and the loopback endpoint `npm run backup` asks.
+  await app.register(backupPlugin);
   await app.register(snapshotsPlugin);
   await app.register(mailerPlugin);
   // The data key for payout accounts, the payout provider, ledger entries for earlier sales.
@@ -162,6 +180,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(adminPlugin);
   // Notifications: dispatching recorded events, the bell (through Redis when set), their e-mail.
   await app.register(notificationsPlugin);
+  // Course analytics: the event buffer and its writes, the rollup and retention jobs; puts every
+  // request in scope so modules record events in its name (DNT / GPC honoured).
+  await app.register(analyticsPlugin);
+  // Data rights: the export job's worker and the sweep of expired exports.
+  await app.register(privacyPlugin);
 
   // Thumbnails and avatars: public, content-addressed names, so they may be cached for long.
   // (From an object store the media module serves them.)
@@ -176,10 +199,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   }
 
   await app.register(healthRoutes, { prefix: '/api' });
+  // Prometheus metrics: /metrics with METRICS_TOKEN, and/or alone on METRICS_PORT (loopback).
+  await app.register(metricsRoutes);
+  await app.register(metricsListenerPlugin);
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(billingRoutes, { prefix: '/api/user' });
+  await app.register(privacyRoutes, { prefix: '/api/user' });
   await app.register(coursesRoutes, { prefix: '/api/course' });
   await app.register(lecturesRoutes, { prefix: '/api/course' });
   await app.register(sectionsRoutes, { prefix: '/api/course' });
@@ -196,8 +223,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(earningsRoutes, { prefix: '/api/earnings' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(searchRoutes, { prefix: '/api/ai' });
+  await app.register(searchDemandRoutes, { prefix: '/api/analytics' });
   await app.register(qaRoutes, { prefix: '/api/qa' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  // Course analytics: /api/events (the web app's events) and /api/analytics/* (reports).
+  await app.register(analyticsRoutes, { prefix: '/api' });
   // Resumable lecture-video uploads (tus); the tus server answers at this path itself.
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(mediaRoutes, { prefix: '/media' });

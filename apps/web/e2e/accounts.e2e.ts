@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseUrl, DEMO, newPage, screenshot, screenshotDir, signInAs } from './browser';
+import { mailTo } from './mail';
 
 const shot = (page: Page, name: string) => screenshot(page, `accounts-${name}.png`);
 
@@ -24,19 +24,6 @@ async function waitForPath(page: Page, pathname: string) {
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
-
-/** The newest mail the test SMTP server received for `to` (JSON files {to, subject, text, html}). */
-async function mailTo(to: string, after = 0) {
-  const dir = inject('mailDir');
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(dir)).sort();
-    const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8'))));
-    const mine = mails.filter((m) => m.to === to);
-    if (mine.length > after) return mine[mine.length - 1] as { subject: string; text: string; html: string };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
 }
 
 async function signUpThroughForm(page: Page, who: ReturnType<typeof newAccount>) {

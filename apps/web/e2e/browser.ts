@@ -23,13 +23,28 @@ export async function launchBrowser() {
 
 export const baseUrl = () => inject('baseUrl');
 
+let userAgent: Promise<string> | undefined;
+/** The browser's own user agent (a context's default). */
+function defaultUserAgent(b: Browser) {
+  userAgent ??= (async () => {
+    const context = await b.newContext();
+    const ua = await (await context.newPage()).evaluate(() => navigator.userAgent);
+    await context.close();
+    return ua;
+  })();
+  return userAgent;
+}
+
 /**
  * A fresh browser context (own cookies) with a page at desktop (1280 px) or phone (360 px)
- * size, or any `width`; `javaScript: false` to see what the server's HTML alone shows. Console
+ * size, or any `width`; `javaScript: false` to see what the server's HTML alone shows; a
+ * `device` name added to the user agent (every test's browser is otherwise one visitor to
+ * analytics, which knows a visitor by a hash of the IP address and the user agent); the browser's
+ * `locale` (its Accept-Language and navigator.languages; Chromium's default is en-US). Console
  * errors (and warnings about unused preloads) are collected.
  */
 export async function newPage(
-  opts: { phone?: boolean; width?: number; javaScript?: boolean } = {},
+  opts: { phone?: boolean; width?: number; javaScript?: boolean; device?: string; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const b = await launchBrowser();
   const width = opts.width ?? (opts.phone ? 360 : 1280);
@@ -41,12 +56,18 @@ export async function newPage(
     isMobile: touch,
     hasTouch: touch,
     javaScriptEnabled: opts.javaScript ?? true,
+    ...(opts.device && { userAgent: `${await defaultUserAgent(b)} ${opts.device}` }),
+    ...(opts.locale && { locale: opts.locale }),
   });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
     // Chrome only warns about a preload the page did not use (page-data.ts out of step with a page).
-    if (msg.type() === 'error' || (msg.type() === 'warning' && /preload/i.test(msg.text()))) errors.push(msg.text());
+    // A failed request's message names no address; its location does (which request answered 401?).
+    const where = msg.text().startsWith('Failed to load resource') ? ` (${msg.location().url})` : '';
+    if (msg.type() === 'error' || (msg.type() === 'warning' && /preload/i.test(msg.text()))) {
+      errors.push(msg.text() + where);
+    }
   });
   page.on('pageerror', (err) => errors.push(err.message));
   // A page the server drew shows its buttons before the app answers them (ADR 0014): a page load
@@ -117,6 +138,19 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * rule on: small targets too close together are hard to tap on a phone.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // An element still fading in (a toast's entrance) would be measured half transparent by the contrast
+  // rule: short animations finish first (not a toast's progress bar, a spinner or anything as long).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => {
+          const timing = a.effect?.getComputedTiming();
+          return timing && timing.iterations !== Number.POSITIVE_INFINITY && Number(timing.endTime) <= 2000;
+        })
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script

@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailDir: string;
+    /** The run's SMTP server, for a test that starts a server of its own. */
+    smtpUrl: string;
     dataDir: string;
   }
 }
@@ -44,6 +46,8 @@ export default async function setup(project: TestProject) {
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
+      // Demo content is seeded at start: allow for a busy machine.
+      readySeconds: 180,
       // Every signed-in page server-rendered, however many test files load one at the same moment
       // (the limit itself is tested in apps/server/src/modules/web/web.any-db.test.ts).
       // Every browser test signs up from 127.0.0.1: the built-in 30 sign-ups an hour per address ran out
@@ -52,6 +56,8 @@ export default async function setup(project: TestProject) {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         SERVER_RENDERED_PAGES_AT_ONCE: '100',
         AUTH_RATE_LIMIT_SCALE: '20',
+        // Analytics (#33): today's figures rolled up every 2 s, so analytics.e2e sees them soon.
+        ANALYTICS_ROLLUP_SECONDS: '2',
       },
     });
   } catch (error) {
@@ -60,6 +66,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', server.baseUrl);
   project.provide('mailDir', mailDir);
+  project.provide('smtpUrl', `smtp://127.0.0.1:${smtpPort}`);
   project.provide('dataDir', server.dataDir);
 
   return async () => {

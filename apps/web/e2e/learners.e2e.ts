@@ -111,17 +111,18 @@ describe('landing page', () => {
         .count(),
     ).toBe(1);
 
-    // Footer: quick links, four plain categories, this year.
+    // Footer: the spec's quick links and the privacy page (#32), four plain categories, this year.
     const footer = page.locator('footer');
     for (const [name, href] of [
       ['Home', '/'],
       ['Courses', '/allcourses'],
       ['Login', '/login'],
       ['My Profile', '/profile'],
+      ['Privacy', '/privacy'],
     ]) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
-    expect(await footer.locator('li a').count()).toBe(4);
+    expect(await footer.locator('li a').count()).toBe(5);
     expect(await footer.textContent()).toContain(String(new Date().getFullYear()));
 
     await shot(page, 'home-1280');
@@ -155,7 +156,11 @@ describe('catalogue', () => {
     expect(published.length).toBeGreaterThan(CATALOG_PAGE_SIZE);
     await allCards(CATALOG_PAGE_SIZE);
     await page.getByText(`${published.length} courses`, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Show more courses' }).click();
+    // Pressed from the keyboard: cards far from the viewport are drawn only when scrolled near
+    // (content-visibility), so on a loaded machine the button may still move while a pointer aims at it.
+    const more = page.getByRole('button', { name: 'Show more courses' });
+    await more.focus();
+    await page.keyboard.press('Enter');
     await allCards(published.length);
     await page.getByText('You have seen every course.').waitFor();
     const titles = await page.locator('main article h2').allTextContents();

@@ -2,16 +2,25 @@ import './index.css';
 
 /**
  * The entry is tiny on purpose. The HTML already holds the first paint (src/prerender.tsx) and
- * names the app's chunks with `modulepreload` (scripts/postbuild.mjs), so they download at once;
- * they are evaluated only once that first paint is on screen (its paint timing entry), so a phone
- * shows the page before it spends its CPU on the app. A hidden tab paints nothing: it starts at
- * once, and so does a page whose HTML has no first paint; `load` is the backstop where paint
- * timing is missing.
+ * lists the app's chunks (`<meta name="app-chunks">`, scripts/postbuild.mjs); once that first
+ * paint is on screen (its paint timing entry) they are all asked for at once and the app starts,
+ * so a phone shows the page before it spends its line or its CPU on the app. A hidden tab paints
+ * nothing: it starts at once, and so does a page whose HTML has no first paint; `load` is the
+ * backstop where paint timing is missing.
  */
+function downloadAppChunks() {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="app-chunks"]')?.content ?? '';
+  for (const href of list.split(' ').filter(Boolean)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
+    document.head.append(link);
+  }
+}
+
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
+  downloadAppChunks();
   // A function to call, not a module run for its effects: the package is marked side-effect free.
   void import('./boot').then((app) => app.start());
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { schema, text } from './define.ts';
 import { monthQuery, PAYOUT_STATUSES } from './earnings.ts';
+import { cursorPage, pageLimit } from './paging.ts';
 import { REFUND_STATUSES } from './refunds.ts';
 
 /**
@@ -15,13 +16,7 @@ const cursor = () =>
   text('cursor')
     .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be the nextCursor of an earlier page')
     .optional();
-const limit = () =>
-  z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
-    .max(ADMIN_PAGE_MAX, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
-    .default(25);
+const limit = () => pageLimit(ADMIN_PAGE_MAX, 25);
 
 export const adminPageQuerySchema = schema(() => z.object({ cursor: cursor(), limit: limit() }));
 
@@ -61,9 +56,7 @@ export const adminOrderSchema = schema(() =>
   }),
 );
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
-export const adminOrderPageSchema = schema(() =>
-  z.object({ orders: z.array(adminOrderSchema), nextCursor: z.string().nullable() }),
-);
+export const adminOrderPageSchema = schema(() => cursorPage('orders', adminOrderSchema));
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 // ── Refunds ─────────────────────────────────────────────────────────────────────────────────────
@@ -93,9 +86,7 @@ export const adminRefundSchema = schema(() =>
   }),
 );
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
-export const adminRefundPageSchema = schema(() =>
-  z.object({ refunds: z.array(adminRefundSchema), nextCursor: z.string().nullable() }),
-);
+export const adminRefundPageSchema = schema(() => cursorPage('refunds', adminRefundSchema));
 export type AdminRefundPage = z.infer<typeof adminRefundPageSchema>;
 
 // ── Payouts ─────────────────────────────────────────────────────────────────────────────────────
@@ -130,9 +121,7 @@ export const payoutRunSchema = schema(() =>
 );
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 
-export const payoutPageSchema = schema(() =>
-  z.object({ payouts: z.array(payoutSchema), nextCursor: z.string().nullable() }),
-);
+export const payoutPageSchema = schema(() => cursorPage('payouts', payoutSchema));
 export type PayoutPage = z.infer<typeof payoutPageSchema>;
 
 /** `GET /api/admin/payouts/due`: educators a run would pay now, and those it cannot (no account). */
@@ -183,9 +172,7 @@ export const adminCouponSchema = schema(() =>
   }),
 );
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
-export const adminCouponPageSchema = schema(() =>
-  z.object({ coupons: z.array(adminCouponSchema), nextCursor: z.string().nullable() }),
-);
+export const adminCouponPageSchema = schema(() => cursorPage('coupons', adminCouponSchema));
 export type AdminCouponPage = z.infer<typeof adminCouponPageSchema>;
 
 // ── Ledger adjustments ──────────────────────────────────────────────────────────────────────────
@@ -224,9 +211,7 @@ export const auditEntrySchema = schema(() =>
   }),
 );
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = schema(() =>
-  z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() }),
-);
+export const auditPageSchema = schema(() => cursorPage('entries', auditEntrySchema));
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 // ── GST return (GSTR-1) ─────────────────────────────────────────────────────────────────────────

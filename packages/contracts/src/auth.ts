@@ -83,3 +83,97 @@ export const googleSignupRequestSchema = schema(() =>
   }),
 );
 export type GoogleSignupRequest = z.infer<typeof googleSignupRequestSchema>;
+
+/*
+ * Two-factor sign-in and devices (issue #32). TOTP codes (RFC 6238: 6 digits, 30 s) from an
+ * authenticator app; recovery codes of 16 letters and digits shown once as four groups of four.
+ */
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+const totpCode = schema(() =>
+  text('Code', { error: 'Code is required', trim: true })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(
+          new RegExp(`^\\d{${TOTP_DIGITS}}$`),
+          `The code is the ${TOTP_DIGITS}-digit number in your authenticator app`,
+        ),
+    ),
+);
+const recoveryCode = schema(() =>
+  text('Recovery code', { error: 'Recovery code is required', trim: true })
+    .min(1, 'Recovery code is required')
+    .max(40, 'Recovery code is too long'),
+);
+
+/** `POST /api/auth/2fa/setup`: the new secret for the authenticator app (not yet on: `enable` turns it on). */
+export const twoFactorSetupSchema = schema(() =>
+  z.object({
+    /** Base32, for typing into an app that cannot scan. */
+    secret: z.string(),
+    /** `otpauth://totp/Kaksha:<email>?secret=…&issuer=Kaksha`. */
+    otpauthUri: z.string(),
+    /** The URI as a QR code, a `data:image/png;base64,…` URL. */
+    qrDataUrl: z.string(),
+  }),
+);
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableRequestSchema = schema(() => z.object({ code: totpCode }));
+export const twoFactorRecoveryCodesSchema = schema(() =>
+  z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) }),
+);
+export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema>;
+
+/** Turning 2FA off: the password (accounts that have one) and a code from the app or a recovery code. */
+export const twoFactorDisableRequestSchema = schema(() =>
+  z.object({
+    password: text('Password', { error: 'Password is required' }).max(PASSWORD_MAX).optional(),
+    code: text('Code', { error: 'Code is required', trim: true }).min(1, 'Code is required').max(40),
+  }),
+);
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
+
+/** The second step of a sign-in: a code from the app, or one of the recovery codes. */
+export const twoFactorVerifyRequestSchema = schema(() =>
+  z.union([z.object({ code: totpCode }), z.object({ recoveryCode })], {
+    error: 'Enter the code from your authenticator app or a recovery code',
+  }),
+);
+export type TwoFactorVerifyRequest = z.input<typeof twoFactorVerifyRequestSchema>;
+
+/** A sign-in (password or Google) of an account with 2FA: no session yet, `2fa/verify` finishes it. */
+export const twoFactorChallengeSchema = schema(() => z.object({ twoFactorRequired: z.literal(true) }));
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** `GET /api/auth/2fa`: whether 2FA is on, and how many recovery codes are still unused. */
+export const twoFactorStatusSchema = schema(() =>
+  z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+);
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** `GET /api/auth/sessions`: one signed-in browser of the user. */
+export const deviceSessionSchema = schema(() =>
+  z.object({
+    id: z.string(),
+    /** From the User-Agent (`Chrome 131`), null when it says nothing recognisable. */
+    browser: z.string().nullable(),
+    /** `Android 14`, `Windows 10`…, null when unknown. */
+    os: z.string().nullable(),
+    /** `mobile`, `tablet`, `desktop`, or null. */
+    platform: z.string().nullable(),
+    /** The IP's first two octets as `203.0.x.x` (IPv6: `2001:db8:…`): the only place kept. */
+    network: z.string().nullable(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    /** The session of this request. */
+    current: z.boolean(),
+  }),
+);
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsSchema = schema(() => z.object({ sessions: z.array(deviceSessionSchema) }));
+export const revokeOthersResponseSchema = schema(() => z.object({ revoked: z.number().int() }));
+export const sessionIdParamsSchema = schema(() => z.object({ id: text('id') }));

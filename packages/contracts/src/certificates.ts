@@ -17,6 +17,11 @@ export const certificateSchema = schema(() =>
     /** The public page that shows the certificate (the web app). */
     verifyUrl: z.string(),
     pdfUrl: z.string(),
+    /**
+     * When it was revoked (the learner erased their account, issue #32): the names are gone and the
+     * public page says it was revoked; null (or absent, from older servers) while it is valid.
+     */
+    revokedAt: z.string().nullable().optional(),
   }),
 );
 export type Certificate = z.infer<typeof certificateSchema>;

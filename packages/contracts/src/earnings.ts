@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { schema, text } from './define.ts';
+import { cursorPage, pageLimit } from './paging.ts';
 
 /**
  * Educator earnings (issue #31): an append-only ledger of every money event, the balances it adds
@@ -77,19 +78,12 @@ export const ledgerQuerySchema = schema(() =>
     cursor: text('cursor')
       .regex(/^\d{1,18}$/, 'cursor must be the nextCursor of an earlier page')
       .optional(),
-    limit: z.coerce
-      .number({ error: `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}` })
-      .int(`limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`)
-      .min(1, `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`)
-      .max(LEDGER_PAGE_MAX, `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`)
-      .default(20),
+    limit: pageLimit(LEDGER_PAGE_MAX, 20),
   }),
 );
 
 /** Newest first; `nextCursor` asks for the entries after this page (null: the end). */
-export const ledgerPageSchema = schema(() =>
-  z.object({ entries: z.array(ledgerEntrySchema), nextCursor: z.string().nullable() }),
-);
+export const ledgerPageSchema = schema(() => cursorPage('entries', ledgerEntrySchema));
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
@@ -17,6 +18,7 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './page.ts';
 export * from './payments.ts';
+export * from './privacy.ts';
 export * from './progress.ts';
 export * from './purchases.ts';
 export * from './qa.ts';

@@ -24,6 +24,11 @@ export interface PageEntry {
    * and the server's render when `serverRendered`.
    */
   publicCatalogue?: boolean;
+  /**
+   * For everyone, whatever PUBLIC_CATALOGUE says: a page of fixed text (/privacy) that the server
+   * renders for visitors as well when `serverRendered`.
+   */
+  public?: boolean;
   /** The page's first large image (its LCP) is preloaded too, with the `sizes` its `<img>` has. */
   image?: { sizes: string };
 }

@@ -1,20 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from './errors.ts';
-import { createSession, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions.ts';
+import { createSession, ipPrefix, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Resolved for /api and /media requests only. */
     user: SessionUser | null;
+    /** The id of the request's session (the `current` one of the device list), or null. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless signed in. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 unless signed in, 403 unless an educator. */
     requireEducator: (request: FastifyRequest) => Promise<void>;
-    /** Starts a session for the user and sets the cookie. */
-    signIn: (reply: FastifyReply, userId: string) => Promise<void>;
+    /**
+     * Starts a session for the user and sets the cookie; with the sign-in's request, the session
+     * keeps its browser (User-Agent) and the IP's first two octets for the device list. Its id.
+     */
+    signIn: (reply: FastifyReply, userId: string, request?: FastifyRequest) => Promise<string>;
     /** Clears the session cookie (the caller revokes the session). */
     clearSessionCookie: (reply: FastifyReply) => void;
   }
@@ -41,6 +46,7 @@ export const authPlugin = fp(
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires });
 
     app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
 
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
@@ -55,6 +61,7 @@ export const authPlugin = fp(
         return;
       }
       request.user = session.user;
+      request.sessionId = session.sessionId;
       if (session.renewed) setCookie(reply, token, session.expiresAt);
     });
 
@@ -66,9 +73,11 @@ export const authPlugin = fp(
       if (request.user.role !== 'educator')
         throw forbidden({ id: 'educators_only', message: 'Only educators can do this' });
     });
-    app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
-      const { token, expiresAt } = await createSession(app.db, userId);
+    app.decorate('signIn', async (reply: FastifyReply, userId: string, request?: FastifyRequest) => {
+      const device = request && { userAgent: request.headers['user-agent'], ipPrefix: ipPrefix(request.ip) };
+      const { token, expiresAt, sessionId } = await createSession(app.db, userId, device);
       setCookie(reply, token, expiresAt);
+      return sessionId;
     });
     app.decorate('clearSessionCookie', (reply: FastifyReply) => {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);

@@ -52,6 +52,18 @@ const envSchema = z.object({
   SNAPSHOT_CACHE_MB: z.coerce.number().min(0).default(128),
   SNAPSHOT_MAX_MB: z.coerce.number().min(0).default(64),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  // Scheduled backups (modules/backup, ADR 0018): cron's five fields in UTC; unset, none.
+  BACKUP_SCHEDULE: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^\s*[\d*/,?LW#A-Za-z-]+(\s+[\d*/,?LW#A-Za-z-]+){4}\s*$/,
+        'must be a cron expression of five fields (minute hour day month weekday), such as 0 3 * * * for 03:00 UTC daily',
+      )
+      .optional(),
+  ),
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   VIDEO_PROCESSING: bool.default(true),
   VIDEO_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
@@ -120,6 +132,15 @@ const envSchema = z.object({
   PAYOUT_PROVIDER: optional.pipe(z.enum(['sandbox', 'manual', 'razorpay']).optional()),
   DATA_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAILS: list,
+  // Two-factor sign-in (issue #32, modules/auth): required of operators before the console works,
+  // and of educators before a payout account can be saved. Off only for development and tests.
+  ADMIN_2FA_REQUIRED: bool.default(true),
+  PAYOUT_2FA_REQUIRED: bool.default(true),
+  // Course analytics (issue #33, modules/analytics).
+  ANALYTICS_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  ANALYTICS_BUFFER_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TRUST_PROXY: z
@@ -141,6 +162,9 @@ const envSchema = z.object({
   ),
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
   EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(300),
+  // AI search learns from learners' clicks (issue #33, modules/search/search.learning.ts).
+  SEARCH_CLICKS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  SEARCH_CLICKS_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SEED_DEMO: bool.default(true),
   PUBLISH_CHECKLIST: z.enum(['on', 'off', 'true', 'false']).default('on'),
   PUBLIC_CATALOGUE: bool.default(false),
@@ -159,6 +183,13 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(60 * 60 * 1000),
+  // Data rights (issue #32, modules/privacy): an account with more rows than this gets its export by
+  // a job and an e-mail; the e-mailed link works this many hours.
+  PRIVACY_EXPORT_INLINE_ROWS: z.coerce.number().int().min(0).default(5000),
+  PRIVACY_EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  // Prometheus metrics at /metrics (issue #32, core/metrics.ts): never public unless one is set.
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SERVER_RENDERED_PAGES_AT_ONCE: z.preprocess(
@@ -191,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const seller = sellerConfig(e);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT (it serves only /metrics)');
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   // Browsers drop a SameSite=None cookie that is not Secure, and it only serves a web app on another site.
@@ -218,6 +251,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     /** Background jobs (mail, later video processing) each instance works on at once. */
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    /**
+     * Scheduled backups (modules/backup, ADR 0018): a job at each tick of `schedule` (cron, UTC)
+     * writes `kaksha-backup-<time>.tar` into `dir`, keeping the newest `keep`.
+     */
+    backup: {
+      schedule: e.BACKUP_SCHEDULE?.trim(),
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+    },
     /**
      * Uploaded lecture videos → HLS renditions, poster and duration (modules/media/video-processing.ts),
      * when `enabled` and ffmpeg/ffprobe run (checked at start); otherwise the original file plays.
@@ -269,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Largest file attached to a lecture (modules/lecture-resources). */
     maxResourceBytes: e.MAX_RESOURCE_BYTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
+    /** Data export and erasure (modules/privacy, issue #32). */
+    privacy: { exportInlineRows: e.PRIVACY_EXPORT_INLINE_ROWS, exportLinkHours: e.PRIVACY_EXPORT_LINK_HOURS },
     payment: {
       provider: e.PAYMENT_PROVIDER ?? 'sandbox',
       keyId: e.RAZORPAY_KEY_ID,
@@ -308,8 +352,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       payoutProvider: e.PAYOUT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'manual' : 'sandbox'),
       dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     },
+    /**
+     * Course analytics (modules/analytics, issue #33): the HMAC key of visitor hashes and learner
+     * pseudonyms (unset: one made once and kept in the database), how often the rollup job brings the
+     * daily tables up to date, how long raw events are kept, and how many events wait in memory for
+     * the next write before new ones are dropped (counted).
+     */
+    analytics: {
+      secret: e.ANALYTICS_SECRET,
+      rollupSeconds: e.ANALYTICS_ROLLUP_SECONDS,
+      retentionDays: e.ANALYTICS_RETENTION_DAYS,
+      bufferEvents: e.ANALYTICS_BUFFER_EVENTS,
+    },
     /** Accounts that are operators (admin role) whatever they signed up as (modules/admin). */
     adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    /**
+     * Two-factor sign-in (modules/auth, issue #32): an operator without it gets 403 from every
+     * /api/admin route until it is on; an educator without it cannot save a payout account.
+     */
+    twoFactor: { requiredForAdmins: e.ADMIN_2FA_REQUIRED, requiredForPayouts: e.PAYOUT_2FA_REQUIRED },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     /** Multiplies the built-in limits on login, signup, sendotp and verifyotp (modules/auth/auth.limits.ts). */
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
@@ -340,6 +401,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** A failed re-embedding job is retried after this (doubling); tests need no long waits. */
       retryDelaySeconds: e.NODE_ENV === 'test' ? 1 : 10,
     },
+    /**
+     * AI search's click signal (modules/search/search.learning.ts, issue #33): recomputed this often
+     * from the searches, opens and enrolments of the last `windowDays` days.
+     */
+    searchClicks: { refreshMinutes: e.SEARCH_CLICKS_REFRESH_MINUTES, windowDays: e.SEARCH_CLICKS_WINDOW_DAYS },
     seedDemo: e.SEED_DEMO,
     /** Swagger UI at /api/docs: on in development and tests, off in production unless API_DOCS=true. */
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
@@ -354,6 +420,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Unfinished upload files (`*.part`) untouched for this long are removed, at start and periodically. */
     partialUploadMaxAgeMs: e.PARTIAL_UPLOAD_MAX_AGE_MS,
+    /**
+     * Prometheus metrics (core/metrics.ts, modules/metrics): `/metrics` on the app's port with
+     * `Authorization: Bearer <token>`, and/or on its own `port` bound to 127.0.0.1 (0: any free
+     * port, for tests). With neither, `/metrics` answers 404 and requests are not timed.
+     */
+    metrics: {
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT,
+      enabled: e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     /** Signed-in pages the server renders at once (ADR 0014); beyond it the app renders them (0: never). */

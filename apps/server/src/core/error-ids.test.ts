@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_IDS, GENERIC_ERROR_IDS, MESSAGES } from '@kaksha/contracts';
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createCourse, createUser, enroll, loginCookie } from '../test/app.ts';
 import { passwordResets } from './db/schema/index.ts';
@@ -172,6 +172,79 @@ describe('error answers: a stable id beside the same English message', async () 
       message: 'This coupon code is not valid.',
       id: 'coupon_invalid',
       fields: { couponCode: 'This coupon code is not valid.' },
+    });
+  });
+
+  it('Q&A, notifications, earnings, the operator console and search answer ids of their own', async () => {
+    const educator = await createUser(app, { role: 'educator' });
+    const learner = await createUser(app);
+    const outsider = await createUser(app);
+    const course = await createCourse(app, educator.id, { title: 'Ids of Q&A', lectures: [{ lectureTitle: 'One' }] });
+    await enroll(app, learner.id, course.id);
+    const [teacher, asker, stranger] = await Promise.all([educator, learner, outsider].map((u) => loginCookie(app, u)));
+    const answer = (res: { statusCode: number; json: () => unknown }) => [res.statusCode, res.json()];
+
+    expect(
+      answer(await send('POST', '/api/qa/ask', { courseId: course.id, title: 'Why?', body: 'b' }, stranger)),
+    ).toEqual([
+      403,
+      { message: 'Only learners enrolled in this course and its educator can use its Q&A', id: 'qa_members_only' },
+    ]);
+    const asked = await send('POST', '/api/qa/ask', { courseId: course.id, title: 'Why?', body: 'b' }, asker);
+    const questionId = asked.json()._id as string;
+    expect(answer(await send('POST', `/api/qa/report/${questionId}`, { reason: 'spam' }, asker))).toEqual([
+      400,
+      { message: 'You cannot report your own post', id: 'qa_report_own_post' },
+    ]);
+    expect((await send('POST', `/api/qa/report/${crypto.randomUUID()}`, { reason: 'spam' }, asker)).json()).toEqual({
+      message: 'Question or answer not found',
+      id: 'qa_post_not_found',
+    });
+    const ask = { courseId: course.id, title: 'When?', body: 'b', timestampSec: 5 };
+    expect((await send('POST', '/api/qa/ask', ask, asker)).json()).toMatchObject({ id: 'qa_moment_needs_lecture' });
+    expect((await send('GET', `/api/qa/course/${course.id}?cursor=nonsense`, undefined, asker)).json()).toMatchObject({
+      message: 'This page link is out of date; start from the first page',
+      id: 'page_link_stale',
+    });
+
+    const stream = await send('GET', '/api/notifications/stream', undefined, asker);
+    expect(answer(stream)).toEqual([
+      406,
+      {
+        message: 'This is an event stream: ask for it with Accept: text/event-stream',
+        id: 'notifications_stream_only',
+      },
+    ]);
+    expect((await send('GET', '/api/notifications?cursor=nonsense', undefined, asker)).json()).toMatchObject({
+      id: 'page_link_stale',
+    });
+    expect((await send('GET', '/api/notifications/unsubscribe?token=nope')).json()).toMatchObject({
+      message: 'This unsubscribe link is not valid. Change what we e-mail you in your notification settings.',
+      id: 'notification_unsubscribe_invalid',
+    });
+
+    expect(answer(await send('GET', '/api/admin/orders', undefined, teacher))).toEqual([
+      403,
+      { message: 'Only an operator (admin) can do this', id: 'admins_only' },
+    ]);
+    const operator = await createUser(app);
+    await app.db.execute(sql`update users set role = 'admin' where id = ${operator.id}`);
+    const admin = await loginCookie(app, operator);
+    const paid = await send(
+      'POST',
+      `/api/admin/payouts/${crypto.randomUUID()}/mark-paid`,
+      { reference: 'UTR123456' },
+      admin,
+    );
+    expect(answer(paid)).toEqual([404, { message: 'Payout not found', id: 'payout_not_found' }]);
+    const gst = await send('GET', '/api/admin/gst/report?month=2026-04&format=csv', undefined, admin);
+    expect(gst.json()).toMatchObject({ id: 'gst_table_required', params: { tables: expect.any(String) } });
+
+    const long = await send('POST', '/api/ai/search', { input: 'python '.repeat(100) }, asker);
+    expect(long.json()).toMatchObject({
+      id: 'search_query_too_long',
+      params: { max: expect.any(Number) },
+      message: expect.stringMatching(/^Search query is too long \(at most \d+ characters\)$/),
     });
   });
 });

@@ -53,6 +53,12 @@ const error = (status: number, said: Said, generic: ErrorId, fields?: Record<str
   return new AppError(status, text.id, text.message, fields, undefined, text.params);
 };
 
+/** A keyset page's cursor that no longer reads (a list's next-page link kept too long, or altered). */
+export const PAGE_LINK_STALE: ErrorText = {
+  id: 'page_link_stale',
+  message: 'This page link is out of date; start from the first page',
+};
+
 export const badRequest = (said: Said, fields?: Record<string, string>) => error(400, said, 'bad_request', fields);
 /** Without a message, "Please log in to continue" (its id `unauthorized`). */
 export const unauthorized = (said: Said = 'Please log in to continue') => error(401, said, 'unauthorized');

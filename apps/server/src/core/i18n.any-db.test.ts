@@ -1,7 +1,7 @@
 import { LOCALES } from '@kaksha/contracts';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, html, localeOf, longDate, type MessageKey, t } from './i18n.ts';
+import { CATALOGUES, html, localeOf, longDate, type MessageKey, rupees, t } from './i18n.ts';
 
 /** A message's placeholders and tags, by name and kind: what every language must keep. */
 function placeholders(message: string): string[] {
@@ -46,6 +46,18 @@ describe("the server's message catalogues", () => {
     expect(html('hi', 'mail.enrolment.enrolledHtml', values)).toBe(
       'अब आप Kaksha पर <strong>A &#60;b&#62;&#38;&#60;/b&#62; &#34;B&#34;</strong> कोर्स में नामांकित हैं।',
     );
+  });
+
+  it('puts a link where the translation places its words, its address escaped', () => {
+    const url = 'https://x.example/u?token=a&b="c"';
+    expect(html('hi', 'mail.notification.whyHtml', { scope: 'रोज़ाना सारांश' }, { unsubscribe: url })).toBe(
+      'आपको यह ई-मेल रोज़ाना सारांश के लिए मिला है। एक क्लिक में <a href="https://x.example/u?token=a&#38;b=&#34;c&#34;">सदस्यता छोड़ें</a>।',
+    );
+  });
+
+  it('writes rupees from paise with Indian grouping, paise only when there are some', () => {
+    expect(rupees('en', 12345600)).toBe('₹1,23,456');
+    expect(rupees('hi', 12345650)).toBe('₹1,23,456.50');
   });
 
   it('reads an unknown locale as English, and writes dates as the language does', () => {

@@ -37,11 +37,17 @@ const TAGS = { b: 'strong' } as const;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function render(locale: Locale, key: MessageKey, params: MessageParams, tag: (name: string, inner: string) => string) {
+function render(
+  locale: Locale,
+  key: MessageKey,
+  params: Record<string, unknown>,
+  tag: (name: string, inner: string) => string,
+) {
   const tags = Object.fromEntries(
     Object.keys(TAGS).map((name) => [name, (chunks: unknown[]) => tag(name, chunks.join(''))]),
   );
-  const out = format(locale, key).format<string>({ ...params, ...tags });
+  // Tags the caller renders itself (links) come in with the params and win over the plain ones.
+  const out = format(locale, key).format<string>({ ...tags, ...(params as MessageParams) });
   return Array.isArray(out) ? out.join('') : String(out);
 }
 
@@ -50,15 +56,36 @@ export function t(locale: Locale, key: MessageKey, params: MessageParams = {}): 
   return render(locale, key, params, (_name, inner) => inner);
 }
 
-/** A message for an HTML body: text values escaped, `<b>` as `<strong>`. */
-export function html(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
+/**
+ * A message for an HTML body: text values escaped, `<b>` as `<strong>`, and a tag named in `links`
+ * as a link to its address (`<unsubscribe>…</unsubscribe>` → `<a href="…">…</a>`), so a
+ * translation places the link's words where its grammar wants them.
+ */
+export function html(
+  locale: Locale,
+  key: MessageKey,
+  params: MessageParams = {},
+  links: Record<string, string> = {},
+): string {
   const escaped = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value]),
   );
-  return render(locale, key, escaped, (name, inner) => {
+  const linkTags = Object.fromEntries(
+    Object.entries(links).map(([name, href]) => [
+      name,
+      (chunks: unknown[]) => `<a href="${escapeHtml(href)}">${chunks.join('')}</a>`,
+    ]),
+  );
+  return render(locale, key, { ...escaped, ...linkTags }, (name, inner) => {
     const element = TAGS[name as keyof typeof TAGS];
     return `<${element}>${inner}</${element}>`;
   });
+}
+
+/** Rupees from paise as the locale writes them: ₹1,23,456 (paise shown only when there are some). */
+export function rupees(locale: Locale, paise: number): string {
+  const fraction = paise % 100 ? 2 : 0;
+  return `₹${(paise / 100).toLocaleString(INTL_LOCALE[locale], { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
 }
 
 /** A date as the locale writes it, in full: "25 November 2026", "25 नवंबर 2026" (UTC, as stored). */

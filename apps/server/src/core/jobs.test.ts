@@ -49,6 +49,68 @@ describe('durable job queue', async () => {
     expect(tries).toEqual([0, 1, 2]);
   });
 
+  it('stops only once a finished job is marked completed, so the database may close after it', async () => {
+    // pg-boss marks a job completed without waiting for that statement; a slow one here.
+    const slowCompletion = {
+      ...app.database,
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (/completed/i.test(text) && /update/i.test(text)) await new Promise((r) => setTimeout(r, 300));
+        return app.database.executeSql(text, values);
+      },
+    };
+    const queue = await startJobs(slowCompletion, { concurrency: 1, pollingIntervalSeconds: 0.5, log });
+    let worked = false;
+    await queue.jobs.work('test-stop', async () => {
+      worked = true;
+    });
+    await queue.jobs.send('test-stop', {});
+    await waitFor(async () => worked, 20_000, 'the job to be worked');
+    await queue.stop();
+    // Nothing of the queue's is still on its way to the database: the job is recorded as done.
+    expect(await app.jobs.pending('test-stop')).toBe(0);
+  });
+
+  it('does not run a job its fetch brings back as the queue stops, and refuses new work once stopped', async () => {
+    // The queue's fetch of 'test-cut' is held until the queue is stopping, then answers a job.
+    let releaseFetch = () => {};
+    const gate = new Promise<void>((resolve) => {
+      releaseFetch = resolve;
+    });
+    let fetchHeld = false;
+    const heldFetch = {
+      ...app.database,
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (/skip locked/i.test(text) && values?.[0] === 'test-cut') {
+          fetchHeld = true;
+          await gate;
+        }
+        return app.database.executeSql(text, values);
+      },
+    };
+    const queue = await startJobs(heldFetch, { concurrency: 1, pollingIntervalSeconds: 0.5, log });
+    const ran: unknown[] = [];
+    await queue.jobs.work('test-cut', async (data) => {
+      ran.push(data);
+    });
+    await waitFor(() => fetchHeld, 20_000, 'the fetch to be held');
+    await app.jobs.send('test-cut', { n: 1 }, { retryDelaySeconds: 0 });
+    const stopped = queue.stop();
+    releaseFetch();
+    await stopped;
+    // Once stop resolves the database may close: the job was failed back for a retry, not run.
+    expect(ran).toEqual([]);
+    expect(await app.jobs.pending('test-cut')).toBe(1);
+    await expect(queue.jobs.send('test-cut', { n: 2 })).rejects.toThrow('The job queue has stopped');
+    // The next process runs it.
+    const next = await startJobs(app.database, { concurrency: 1, pollingIntervalSeconds: 0.5, log });
+    await next.jobs.work('test-cut', async (data) => {
+      ran.push(data);
+    });
+    await waitFor(() => ran.length === 1, 20_000, 'the job on the next process');
+    expect(ran).toEqual([{ n: 1 }]);
+    await next.stop();
+  });
+
   it('keeps a job queued by a process that stopped before working it, for the next one', async () => {
     const first = await startJobs(app.database, { concurrency: 1, pollingIntervalSeconds: 0.5, log });
     await first.jobs.send('test-durable', { mail: 'to someone' });

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from './db/client.ts';
 import { catalogVersion } from './db/schema/index.ts';
 import { etagMatches } from './http-cache.ts';
+import { type SnapshotOutcome, snapshotMetrics } from './metrics.ts';
 
 /**
  * Read models computed once per catalogue change, not per request (issue 16, ADR 0013).
@@ -107,8 +108,9 @@ export interface SnapshotCacheOptions {
   maxBytes: number;
   /** Uncompressed bytes above which an answer is streamed rather than kept. */
   maxEntryBytes: number;
+  /** Told how each answer was served (core/metrics.ts counts them). */
+  observe?: (outcome: SnapshotOutcome) => void;
 }
-
 export class SnapshotCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -134,7 +136,10 @@ export class SnapshotCache {
       .header('etag', etag)
       .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding')
       .type('application/json; charset=utf-8');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) {
+      this.options.observe?.('not_modified');
+      return reply.code(304).send();
+    }
     const snapshot = await this.get(key, version, chunks);
     if (!snapshot) return reply.send(Readable.from(jsonStream(chunks)));
     const encoding = pickEncoding(request.headers['accept-encoding']);
@@ -152,7 +157,9 @@ export class SnapshotCache {
       // Most recently used last: eviction takes from the front.
       this.entries.delete(key);
       this.entries.set(key, found);
-      return found.ready;
+      const kept = await found.ready;
+      this.options.observe?.(kept ? 'hit' : 'streamed');
+      return kept;
     }
     if (found) this.remove(key, found);
     const entry: Entry = { version, bytes: 0, ready: compressChunks(chunks, this.options.maxEntryBytes) };
@@ -164,6 +171,7 @@ export class SnapshotCache {
         this.bytes += entry.bytes;
         this.evict();
       }
+      this.options.observe?.(snapshot ? 'miss' : 'streamed');
       return snapshot;
     } catch (error) {
       if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -327,7 +335,11 @@ declare module 'fastify' {
 /** One snapshot cache per instance, sized by SNAPSHOT_CACHE_MB / SNAPSHOT_MAX_MB. */
 export const snapshotsPlugin = fp(
   async (app) => {
-    app.decorate('snapshots', new SnapshotCache(app.config.snapshots));
+    const cache = new SnapshotCache({
+      ...app.config.snapshots,
+      observe: snapshotMetrics(app.metrics, () => cache.size),
+    });
+    app.decorate('snapshots', cache);
     const watch = app.database.watchCatalogVersion;
     if (!watch) {
       // Several instances write: read it with each request (coalesced, still never older than the request).
@@ -345,7 +357,7 @@ export const snapshotsPlugin = fp(
     known = Math.max(known, await readCatalogVersion(app.db));
     app.decorate('catalogVersion', async () => known);
   },
-  { name: 'snapshots', dependencies: ['db'] },
+  { name: 'snapshots', dependencies: ['db', 'metrics'] },
 );
 
 /**

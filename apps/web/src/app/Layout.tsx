@@ -31,6 +31,9 @@ const TITLES: [pattern: string, title: MessageKey | ''][] = [
   ['/educator/coupons', 'titles.coupons'],
   ['/educator/questions', 'titles.questions'],
   ['/educator/earnings', 'earnings.title'],
+  ['/educator/analytics', 'analytics.overviewTitle'],
+  ['/educator/analytics/:courseId', 'analytics.title'],
+  ['/educator/search-demand', 'analytics.demandTitle'],
   ['/admin', 'titles.admin'],
 ];
 

@@ -42,6 +42,8 @@ export const PAGE_DATA: PageEntry[] = [
   },
   { path: '/viewlecture/:courseId', data: ['/api/course/getcourse/:courseId'], signedIn: true },
   { path: '/enrolledcourses', data: ['/api/course/getenrolledcourses'], signedIn: true },
+  // Public, for everyone and server-rendered for visitors too: fixed text (issue #32), no data.
+  { path: '/privacy', data: [], serverRendered: true, public: true },
   // Public: whoever opens a certificate's link (often from LinkedIn, often signed out).
   { path: '/certificate/:id', data: ['/api/certificate/verify/:id'] },
 ];

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { matchPath, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { loadAdminPage } from '@/features/admin';
+import { loadSearchDemandPage } from '@/features/analytics';
 import { loadForgotPasswordPage, loadLoginPage, loadSignupPage } from '@/features/auth';
 import { loadCertificatePage } from '@/features/certificates';
 import { myCouponsQuery } from '@/features/coupons';
@@ -19,7 +20,8 @@ import {
 } from '@/features/courses';
 import { earningsSummaryQuery, loadEarningsPage } from '@/features/earnings';
 import { enrolledCoursesQuery } from '@/features/learning';
-import { loadCreateLecturePage, loadEditLecturePage } from '@/features/lectures';
+import { loadCreateLecturePage } from '@/features/lectures';
+import { PrivacyPage } from '@/features/privacy';
 import { loadPurchasesPage, purchasesQuery } from '@/features/purchases';
 import { loadInboxPage } from '@/features/qa';
 import { allReviewsQuery } from '@/features/reviews';
@@ -119,7 +121,8 @@ export const routes: RouteObject[] = [
       lazyPage('/createcourses', loadCreateCoursePage, educator),
       lazyPage('/addcourses/:courseId', loadEditCoursePage, educator),
       lazyPage('/createlecture/:courseId', loadCreateLecturePage, educator),
-      lazyPage('/editlecture/:courseId/:lectureId', loadEditLecturePage, educator),
+      // The lecture's edit screen with its retention curve (#33).
+      lazyPage('/editlecture/:courseId/:lectureId', () => import('./routes/EditLecturePage'), educator),
       lazyPage('/editquizzes/:courseId', () => import('./routes/EditQuizzesPage'), educator),
       lazyPage(
         '/educator/coupons',
@@ -129,9 +132,15 @@ export const routes: RouteObject[] = [
       ),
       lazyPage('/educator/questions', loadInboxPage, educator),
       lazyPage('/educator/earnings', loadEarningsPage, educator, () => queryClient.prefetchQuery(earningsSummaryQuery)),
+      // Analytics (#33): all the educator's courses, one course, and what learners search for.
+      lazyPage('/educator/analytics', () => import('./routes/CourseAnalyticsPage'), educator),
+      lazyPage('/educator/analytics/:courseId', () => import('./routes/CourseAnalyticsPage'), educator),
+      lazyPage('/educator/search-demand', loadSearchDemandPage, educator),
       lazyPage('/admin', loadAdminPage, admin),
       // Public: a certificate's page, for anyone holding its link or QR code.
       lazyPage('/certificate/:id', loadCertificatePage),
+      // Public, server-rendered for everyone (page-data.ts): in the entry bundle, like the catalogue.
+      { path: '/privacy', element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -63,8 +63,21 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * Aborted when the user signs out (`abortSignedInRequests`): a request made for them that is still
+ * on its way must not come back after the sign-out as a 401 (the console's error, a page's failure).
+ */
+let signedInRequests = new AbortController();
+
+/** Drops every request in flight (before the sign-out's own request is sent). */
+export function abortSignedInRequests() {
+  signedInRequests.abort();
+  signedInRequests = new AbortController();
+}
+
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const isForm = body instanceof FormData;
+  const session = signedInRequests.signal;
   let res: Response;
   try {
     res = await send(`${API_URL}${path}`, {
@@ -72,7 +85,7 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
       credentials: 'include',
       headers: body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
+      signal: signal ? AbortSignal.any([signal, session]) : session,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

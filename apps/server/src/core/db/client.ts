@@ -34,6 +34,64 @@ export interface Database {
    * Null on PostgreSQL, where other instances write too.
    */
   watchCatalogVersion: ((listener: (version: number) => void) => Promise<void>) | null;
+  /** Tells `observer` of every statement sent (Drizzle's, the job queue's, transactions'): metrics. */
+  observeQueries(observer: QueryObserver): void;
+  /** node-postgres's pool now (null on PGlite: one connection, its queue is the queries in flight). */
+  poolStats(): PoolStats | null;
+}
+
+export interface QueryObserver {
+  /** A statement starts (it may still wait for a connection or the embedded database). */
+  start(): void;
+  /** It ended after `seconds`, with an error or not. */
+  end(seconds: number, failed: boolean): void;
+}
+
+export interface PoolStats {
+  /** Connections open, of them idle, requests waiting for one, and the pool's limit. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/**
+ * Wraps `target[method]` so each call reports to the current observer: promise-style calls when
+ * they settle, callback-style ones (pg's pool calls its client that way) when called back; a
+ * call answering anything else (a pg cursor or stream) passes through untimed.
+ */
+function timeCalls(target: object, method: string, observer: () => QueryObserver | null) {
+  const t = target as Record<string, (...args: unknown[]) => unknown>;
+  const original = t[method];
+  t[method] = function timed(this: unknown, ...args: unknown[]) {
+    const o = observer();
+    if (!o) return original.apply(this, args);
+    const started = performance.now();
+    o.start();
+    const end = (failed: boolean) => o.end((performance.now() - started) / 1000, failed);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = function called(this: unknown, error: unknown, ...rest: unknown[]) {
+        end(Boolean(error));
+        return callback.call(this, error, ...rest);
+      };
+      return original.apply(this, args);
+    }
+    let result: unknown;
+    try {
+      result = original.apply(this, args);
+    } catch (error) {
+      end(true);
+      throw error;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        () => end(false),
+        () => end(true),
+      );
+    } else end(false);
+    return result;
+  };
 }
 
 /** The committed SQL migrations sit next to this file in source, and are copied beside the bundle in dist. */
@@ -47,11 +105,27 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: opts.loadDataDir });
+  // Statements outside a transaction go through query/exec; inside one, through the transaction's own.
+  let observer: QueryObserver | null = null;
+  const current = () => observer;
+  timeCalls(client, 'query', current);
+  timeCalls(client, 'exec', current);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      timeCalls(tx, 'query', current);
+      timeCalls(tx, 'exec', current);
+      return callback(tx);
+    });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    observeQueries: (o) => {
+      observer = o;
+    },
+    poolStats: () => null,
     ping: async () => {
       await client.query('select 1');
     },
@@ -89,6 +163,9 @@ export async function openPostgres(
   // A connection the server drops while idle (restart, failover, a dropped test database) is
   // reported here; unhandled it would crash the process. The pool opens a new one when needed.
   pool.on('error', (error) => opts.onConnectionError?.(error));
+  // Every statement, through the pool or a transaction's connection, is a query on some client.
+  let observer: QueryObserver | null = null;
+  pool.on('connect', (client) => timeCalls(client, 'query', () => observer));
   const db = drizzleNodePg(pool, { schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
@@ -107,6 +184,15 @@ export async function openPostgres(
     db,
     kind: 'postgres',
     watchCatalogVersion: null,
+    observeQueries: (o) => {
+      observer = o;
+    },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { databaseMetrics } from '../metrics.ts';
 import { type Database, type Db, openPglite, openPostgres } from './client.ts';
 
 declare module 'fastify' {
@@ -21,10 +22,12 @@ export const dbPlugin = fp<{ database?: Database }>(
             onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was lost'),
           })
         : await openPglite(`${config.dataDir}/db`));
+    // Timing every statement costs a little: only when the metrics are scraped.
+    if (app.metrics.enabled) databaseMetrics(app.metrics, database);
     app.decorate('database', database);
     app.decorate('db', database.db);
     // A database passed in by a test belongs to the test, which closes it.
     if (!opts.database) app.addHook('onClose', () => database.close());
   },
-  { name: 'db' },
+  { name: 'db', dependencies: ['metrics'] },
 );

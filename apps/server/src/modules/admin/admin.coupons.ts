@@ -2,10 +2,13 @@ import type { AdminCoupon, AdminCouponPage } from '@kaksha/contracts';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { couponRedemptions, coupons, courses, users } from '../../core/db/schema/index.ts';
-import { notFound } from '../../core/errors.ts';
+import { type ErrorText, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { rupees } from '../billing/billing.service.ts';
 import type { auditAs } from './admin.audit.ts';
+
+/** The same refusal (and id) as an educator's own coupon that is not there (modules/coupons). */
+const COUPON_NOT_FOUND: ErrorText = { id: 'coupon_not_found', message: 'Coupon not found' };
 
 /**
  * Coupons across educators (issue #31): the operator finds a code that is being abused and
@@ -80,10 +83,10 @@ export async function deactivateCoupon(
   couponId: string,
   audit: ReturnType<typeof auditAs>,
 ): Promise<AdminCoupon> {
-  if (!isUuid(couponId)) throw notFound('Coupon not found');
+  if (!isUuid(couponId)) throw notFound(COUPON_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    if (!coupon) throw notFound('Coupon not found');
+    if (!coupon) throw notFound(COUPON_NOT_FOUND);
     if (!coupon.active) return;
     await tx.update(coupons).set({ active: false }).where(eq(coupons.id, couponId));
     await audit(tx, {

@@ -76,10 +76,11 @@ const money = (row: Record<'taxable' | 'igst' | 'cgst' | 'sgst', string | number
   sgst: rupees(Number(row.sgst)),
 });
 
-export async function gstReport(db: Db, month: string): Promise<GstReport> {
+/** The month's listed documents (B2B, B2C large, credit notes) and its B2C small and SAC totals. */
+async function readGstMonth(db: Db, month: string) {
   const { start, end } = monthRange(month);
   const inMonth = sql`i.issued_at >= ${start} and i.issued_at < ${end}`;
-  const [listed, b2cs, sac] = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The planner cannot tell how few documents the partial index holds and would spend most of a
     // second compiling (JIT) a query that runs in milliseconds.
     await tx.execute(sql`set local jit = off`);
@@ -103,7 +104,39 @@ export async function gstReport(db: Db, month: string): Promise<GstReport> {
       select t.sac, ${sums} from gst_month_totals t where t.month = ${month} group by t.sac order by t.sac`),
     ] as const;
   });
+}
+
+/** Each listed document into its table: an invoice to a GSTIN is B2B, one without B2C large; credit notes. */
+function listDocument(report: GstReport, row: DocumentRow) {
   const date = (at: Date | string) => istDay(new Date(at));
+  const figures = {
+    value: rupees(Number(row.total)),
+    placeOfSupply: place(row.place_of_supply),
+    rate: Number(row.gst_rate),
+    ...money(row),
+  };
+  if (row.kind === 'invoice' && row.gstin) {
+    report.b2b.push({ gstin: row.gstin, name: row.name, number: row.number, date: date(row.issued_at), ...figures });
+  } else if (row.kind === 'invoice') {
+    report.b2cl.push({ number: row.number, date: date(row.issued_at), ...figures });
+  } else {
+    report.creditNotes.push({
+      type: row.gstin ? 'cdnr' : 'cdnur',
+      gstin: row.gstin,
+      name: row.name,
+      number: row.number,
+      date: date(row.issued_at),
+      invoiceNumber: row.invoice_number ?? '',
+      invoiceDate: row.invoice_issued_at ? date(row.invoice_issued_at) : '',
+      ...figures,
+    });
+  }
+}
+
+export async function gstReport(db: Db, month: string): Promise<GstReport> {
+  const [listed, b2cs, sac] = await readGstMonth(db, month);
+  const total = { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
+  for (const row of sac.rows) for (const key of Object.keys(total) as (keyof SumRow)[]) total[key] += Number(row[key]);
   const report: GstReport = {
     month,
     b2b: [],
@@ -120,49 +153,10 @@ export async function gstReport(db: Db, month: string): Promise<GstReport> {
       ...money(row),
       total: rupees(Number(row.total)),
     })),
-    totals: { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 },
+    // The month's whole supply: the SAC table adds every document, listed or summed.
+    totals: { ...money(total), total: rupees(total.total) },
   };
-  for (const row of listed.rows) {
-    const figures = {
-      value: rupees(Number(row.total)),
-      placeOfSupply: place(row.place_of_supply),
-      rate: Number(row.gst_rate),
-      ...money(row),
-    };
-    if (row.kind === 'invoice' && row.gstin) {
-      report.b2b.push({ gstin: row.gstin, name: row.name, number: row.number, date: date(row.issued_at), ...figures });
-    } else if (row.kind === 'invoice') {
-      report.b2cl.push({ number: row.number, date: date(row.issued_at), ...figures });
-    } else {
-      report.creditNotes.push({
-        type: row.gstin ? 'cdnr' : 'cdnur',
-        gstin: row.gstin,
-        name: row.name,
-        number: row.number,
-        date: date(row.issued_at),
-        invoiceNumber: row.invoice_number ?? '',
-        invoiceDate: row.invoice_issued_at ? date(row.invoice_issued_at) : '',
-        ...figures,
-      });
-    }
-  }
-  const total = sac.rows.reduce(
-    (acc, row) => ({
-      taxable: acc.taxable + Number(row.taxable),
-      igst: acc.igst + Number(row.igst),
-      cgst: acc.cgst + Number(row.cgst),
-      sgst: acc.sgst + Number(row.sgst),
-      total: acc.total + Number(row.total),
-    }),
-    { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 },
-  );
-  report.totals = {
-    taxable: rupees(total.taxable),
-    igst: rupees(total.igst),
-    cgst: rupees(total.cgst),
-    sgst: rupees(total.sgst),
-    total: rupees(total.total),
-  };
+  for (const row of listed.rows) listDocument(report, row);
   return report;
 }
 
@@ -174,173 +168,108 @@ const toolDate = (day: string) =>
   day ? `${day.slice(8, 10)}-${MONTHS[Number(day.slice(5, 7)) - 1]}-${day.slice(0, 4)}` : '';
 const amount = (rupeesValue: number) => rupeesValue.toFixed(2);
 
-export function gstCsv(report: GstReport, table: GstTable) {
-  const lines: (string | number | null)[][] = [];
-  if (table === 'b2b') {
-    lines.push([
-      'GSTIN/UIN of Recipient',
-      'Receiver Name',
-      'Invoice Number',
-      'Invoice date',
-      'Invoice Value',
-      'Place Of Supply',
-      'Reverse Charge',
-      'Applicable % of Tax Rate',
-      'Invoice Type',
-      'E-Commerce GSTIN',
-      'Rate',
-      'Taxable Value',
-      'Integrated Tax',
-      'Central Tax',
-      'State/UT Tax',
-      'Cess Amount',
-    ]);
-    for (const r of report.b2b) {
-      lines.push([
-        r.gstin,
-        r.name,
-        r.number,
-        toolDate(r.date),
-        amount(r.value),
-        r.placeOfSupply,
-        'N',
-        null,
-        'Regular B2B',
-        null,
-        r.rate,
-        amount(r.taxable),
-        amount(r.igst),
-        amount(r.cgst),
-        amount(r.sgst),
-        '0.00',
-      ]);
-    }
-  } else if (table === 'b2cl') {
-    lines.push([
-      'Invoice Number',
-      'Invoice date',
-      'Invoice Value',
-      'Place Of Supply',
-      'Applicable % of Tax Rate',
-      'Rate',
-      'Taxable Value',
-      'Integrated Tax',
-      'Cess Amount',
-      'E-Commerce GSTIN',
-    ]);
-    for (const r of report.b2cl) {
-      lines.push([
-        r.number,
-        toolDate(r.date),
-        amount(r.value),
-        r.placeOfSupply,
-        null,
-        r.rate,
-        amount(r.taxable),
-        amount(r.igst),
-        '0.00',
-        null,
-      ]);
-    }
-  } else if (table === 'b2cs') {
-    lines.push([
-      'Type',
-      'Place Of Supply',
-      'Applicable % of Tax Rate',
-      'Rate',
-      'Taxable Value',
-      'Integrated Tax',
-      'Central Tax',
-      'State/UT Tax',
-      'Cess Amount',
-      'E-Commerce GSTIN',
-    ]);
-    for (const r of report.b2cs) {
-      lines.push([
-        'OE',
-        r.placeOfSupply,
-        null,
-        r.rate,
-        amount(r.taxable),
-        amount(r.igst),
-        amount(r.cgst),
-        amount(r.sgst),
-        '0.00',
-        null,
-      ]);
-    }
-  } else if (table === 'creditNotes') {
-    lines.push([
-      'Type',
-      'GSTIN/UIN of Recipient',
-      'Receiver Name',
-      'Note Number',
-      'Note Date',
-      'Note Type',
-      'Original Invoice Number',
-      'Original Invoice Date',
-      'Place Of Supply',
-      'Reverse Charge',
-      'Note Supply Type',
-      'Note Value',
-      'Applicable % of Tax Rate',
-      'Rate',
-      'Taxable Value',
-      'Integrated Tax',
-      'Central Tax',
-      'State/UT Tax',
-      'Cess Amount',
-    ]);
-    for (const r of report.creditNotes) {
-      lines.push([
-        r.type.toUpperCase(),
-        r.gstin,
-        r.name,
-        r.number,
-        toolDate(r.date),
-        'C',
-        r.invoiceNumber,
-        toolDate(r.invoiceDate),
-        r.placeOfSupply,
-        'N',
-        r.type === 'cdnr' ? 'Regular B2B' : 'B2CL',
-        amount(r.value),
-        null,
-        r.rate,
-        amount(r.taxable),
-        amount(r.igst),
-        amount(r.cgst),
-        amount(r.sgst),
-        '0.00',
-      ]);
-    }
-  } else {
-    lines.push([
-      'HSN',
-      'Description',
-      'UQC',
-      'Total Quantity',
-      'Total Value',
-      'Taxable Value',
-      'Integrated Tax Amount',
-      'Central Tax Amount',
-      'State/UT Tax Amount',
-      'Cess Amount',
-    ]);
-    for (const r of report.sac) {
-      lines.push([
-        r.sac,
-        r.description,
-        'NA',
-        0,
-        amount(r.total),
-        amount(r.taxable),
-        amount(r.igst),
-        amount(r.cgst),
-        amount(r.sgst),
-        '0.00',
-      ]);
-    }
-  }
+type Cell = string | number | null;
+type Column<Row> = readonly [header: string, cell: (row: Row) => Cell];
+type Taxes = { taxable: number; igst: number; cgst: number; sgst: number };
+
+/** The tax columns closing most tables; `rate` where the table has one. */
+const taxColumns = <Row extends Taxes>(names: { igst: string; cgst: string; sgst: string }): Column<Row>[] => [
+  ['Taxable Value', (r) => amount(r.taxable)],
+  [names.igst, (r) => amount(r.igst)],
+  [names.cgst, (r) => amount(r.cgst)],
+  [names.sgst, (r) => amount(r.sgst)],
+  ['Cess Amount', () => '0.00'],
+];
+const TAX = { igst: 'Integrated Tax', cgst: 'Central Tax', sgst: 'State/UT Tax' };
+const rate = <Row extends { rate: number }>(): Column<Row> => ['Rate', (r) => r.rate];
+const blank = <Row>(header: string): Column<Row> => [header, () => null];
+
+/** Each table's rows and its columns, in the offline tool's order. */
+const GST_CSV: {
+  [T in GstTable]: { rows: (report: GstReport) => GstReport[T][number][]; columns: Column<GstReport[T][number]>[] };
+} = {
+  b2b: {
+    rows: (report) => report.b2b,
+    columns: [
+      ['GSTIN/UIN of Recipient', (r) => r.gstin],
+      ['Receiver Name', (r) => r.name],
+      ['Invoice Number', (r) => r.number],
+      ['Invoice date', (r) => toolDate(r.date)],
+      ['Invoice Value', (r) => amount(r.value)],
+      ['Place Of Supply', (r) => r.placeOfSupply],
+      ['Reverse Charge', () => 'N'],
+      blank('Applicable % of Tax Rate'),
+      ['Invoice Type', () => 'Regular B2B'],
+      blank('E-Commerce GSTIN'),
+      rate(),
+      ...taxColumns(TAX),
+    ],
+  },
+  b2cl: {
+    rows: (report) => report.b2cl,
+    columns: [
+      ['Invoice Number', (r) => r.number],
+      ['Invoice date', (r) => toolDate(r.date)],
+      ['Invoice Value', (r) => amount(r.value)],
+      ['Place Of Supply', (r) => r.placeOfSupply],
+      blank('Applicable % of Tax Rate'),
+      rate(),
+      ['Taxable Value', (r) => amount(r.taxable)],
+      ['Integrated Tax', (r) => amount(r.igst)],
+      ['Cess Amount', () => '0.00'],
+      blank('E-Commerce GSTIN'),
+    ],
+  },
+  b2cs: {
+    rows: (report) => report.b2cs,
+    columns: [
+      ['Type', () => 'OE'],
+      ['Place Of Supply', (r) => r.placeOfSupply],
+      blank('Applicable % of Tax Rate'),
+      rate(),
+      ...taxColumns(TAX),
+      blank('E-Commerce GSTIN'),
+    ],
+  },
+  creditNotes: {
+    rows: (report) => report.creditNotes,
+    columns: [
+      ['Type', (r) => r.type.toUpperCase()],
+      ['GSTIN/UIN of Recipient', (r) => r.gstin],
+      ['Receiver Name', (r) => r.name],
+      ['Note Number', (r) => r.number],
+      ['Note Date', (r) => toolDate(r.date)],
+      ['Note Type', () => 'C'],
+      ['Original Invoice Number', (r) => r.invoiceNumber],
+      ['Original Invoice Date', (r) => toolDate(r.invoiceDate)],
+      ['Place Of Supply', (r) => r.placeOfSupply],
+      ['Reverse Charge', () => 'N'],
+      ['Note Supply Type', (r) => (r.type === 'cdnr' ? 'Regular B2B' : 'B2CL')],
+      ['Note Value', (r) => amount(r.value)],
+      blank('Applicable % of Tax Rate'),
+      rate(),
+      ...taxColumns(TAX),
+    ],
+  },
+  sac: {
+    rows: (report) => report.sac,
+    columns: [
+      ['HSN', (r) => r.sac],
+      ['Description', (r) => r.description],
+      ['UQC', () => 'NA'],
+      ['Total Quantity', () => 0],
+      ['Total Value', (r) => amount(r.total)],
+      ...taxColumns({ igst: 'Integrated Tax Amount', cgst: 'Central Tax Amount', sgst: 'State/UT Tax Amount' }),
+    ],
+  },
+};
+
+export function gstCsv<T extends GstTable>(report: GstReport, table: T) {
+  const { rows, columns } = GST_CSV[table] as unknown as {
+    rows: (report: GstReport) => GstReport[T][number][];
+    columns: Column<GstReport[T][number]>[];
+  };
+  const lines: Cell[][] = [columns.map(([header]) => header)];
+  for (const row of rows(report)) lines.push(columns.map(([, cell]) => cell(row)));
   return lines.map(csvLine).join('');
 }

@@ -26,6 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
+import { hasTwoFactor } from '../auth/auth.service.ts';
 import {
   adjustBalance,
   duePayouts,
@@ -50,7 +51,16 @@ const idParams = z.object({ id: text('id') });
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized();
-    if (request.user.role !== 'admin') throw forbidden('Only an operator (admin) can do this');
+    if (request.user.role !== 'admin') {
+      throw forbidden({ id: 'admins_only', message: 'Only an operator (admin) can do this' });
+    }
+    // ADMIN_2FA_REQUIRED (issue #32): the console moves money and reads everyone's orders, so a
+    // password alone does not open it; the web app sends the operator to set 2FA up.
+    if (app.config.twoFactor.requiredForAdmins && !(await hasTwoFactor(app.db, request.user.id)))
+      throw forbidden({
+        id: 'two_factor_required_admin',
+        message: 'Turn on two-factor sign-in in your profile before using the operator console.',
+      });
   });
   const actor = (request: FastifyRequest) => ({ id: request.user!.id, email: request.user!.email });
   const audit = (request: FastifyRequest) => auditAs(actor(request));
@@ -240,7 +250,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { month, format, table } = request.query;
       if (format === 'csv' && !table) {
-        throw badRequest(`table is required with format=csv (one of ${GST_TABLES.join(', ')})`, { table: 'Required' });
+        throw badRequest(
+          {
+            id: 'gst_table_required',
+            message: `table is required with format=csv (one of ${GST_TABLES.join(', ')})`,
+            params: { tables: GST_TABLES.join(', ') },
+          },
+          { table: 'Required' },
+        );
       }
       const report = await gstReport(app.db, month);
       if (format === 'json' || !table) return report;

@@ -18,6 +18,13 @@ export const AUTH_LIMITS = {
   verifyotp: { perIp: 50, perEmail: 10, windowMs: 15 * MINUTE },
   /** Codes tried per account per day, across codes: bounds guessing a 4-digit code to ~0.3 % a day. */
   verifyotpDaily: { perEmail: 30, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Two-factor codes (issue #32), limited like passwords: every attempt counts per account (at
+   * sign-in, turning 2FA on or off), failures per IP. A code matches 3 of 10^6 (the window of ±1
+   * step), so 30 tries a day leave a guesser ~0.009 % a day; recovery codes have 79 bits.
+   */
+  twoFactor: { perUser: 10, perIp: 100, windowMs: 15 * MINUTE },
+  twoFactorDaily: { perUser: 30, windowMs: 24 * 60 * MINUTE },
 } as const;
 
 type Endpoint = 'login' | 'signup' | 'sendotp' | 'verifyotp';
@@ -70,7 +77,38 @@ export function authLimiters(app: FastifyInstance) {
       return email && `${email}:${ipKey(request)}`;
     },
   });
+  /** The account a two-factor attempt is for (set by `twoFactor.attempt`, read by the limiters' keys). */
+  const twoFactorUser = new WeakMap<FastifyRequest, string>();
+  const userKey = (request: FastifyRequest) => twoFactorUser.get(request) ?? null;
+  const tf = AUTH_LIMITS.twoFactor;
+  const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+  const twoFactorUserLimit = app.limiter({
+    name: '2fa:user',
+    max: scaled(tf.perUser),
+    windowMs: tf.windowMs,
+    key: userKey,
+  });
+  const twoFactorUserDaily = app.limiter({
+    name: '2fa:user-day',
+    max: scaled(AUTH_LIMITS.twoFactorDaily.perUser),
+    windowMs: AUTH_LIMITS.twoFactorDaily.windowMs,
+    key: userKey,
+  });
+  const twoFactorIp = app.limiter({ name: '2fa:ip', max: scaled(tf.perIp), windowMs: tf.windowMs, key: ipKey });
   return {
+    twoFactor: {
+      /** Counts a code attempt for the account (429 past its limits), then checks the IP's failures. */
+      attempt: async (request: FastifyRequest, userId: string) => {
+        twoFactorUser.set(request, userId);
+        await twoFactorUserLimit.hit(request);
+        await twoFactorUserDaily.hit(request);
+        await twoFactorIp.check(request);
+      },
+      /** A wrong code also counts against the IP. */
+      failed: async (request: FastifyRequest) => {
+        await Promise.allSettled([twoFactorIp.hit(request)]);
+      },
+    },
     login: {
       /** Counts the attempt per account and per account-and-IP (429 past either), then checks the IP's failures. */
       attempt: async (request: FastifyRequest) => {

@@ -19,6 +19,11 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return user ?? null;
 }
 
+export async function findUserById(db: DbOrTx, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
 /** PostgreSQL's unique_violation, whichever driver (and drizzle wrapper) reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
@@ -56,3 +61,16 @@ export async function login(db: DbOrTx, input: { email: string; password: string
   if (!user || !ok) throw unauthorized(MESSAGES.invalidLogin);
   return user;
 }
+
+/*
+ * Two-factor sign-in (issue #32), for other modules: `verifySecondFactor(app, userId, code)` (true when
+ * 2FA is off or the code — from the app, or a recovery code, then spent — is valid; account deletion
+ * asks it), `hasTwoFactor` (the admin console's and payouts' requirement) and `resetTwoFactor` (the
+ * operator's `npm run 2fa:reset`).
+ */
+export {
+  hasTwoFactor,
+  resetTwoFactor,
+  type TwoFactorDeps,
+  verifySecondFactor,
+} from './auth.two-factor.ts';

@@ -202,3 +202,41 @@ describe('Google keys unreachable', async () => {
     expect(res.json().message).toMatch(/unavailable/);
   });
 });
+
+describe('Google sign-in of an account with two-factor sign-in (issue #32)', async () => {
+  const google = await fakeGoogle();
+  const app = await buildTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
+
+  it('asks for the code too: no session until 2fa/verify', async () => {
+    const { Secret, TOTP } = await import('otpauth');
+    const credential = await google.token({ email: `g2fa-${Date.now()}@gmail.com` });
+    const first = await app.inject({ method: 'POST', url: '/api/auth/googlesignup', payload: { credential } });
+    expect(first.statusCode).toBe(200);
+    const cookie = `${SESSION_COOKIE}=${first.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: { cookie } })).json();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    const enable = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers: { cookie },
+      payload: { code: totp.generate() },
+    });
+    expect(enable.statusCode).toBe(200);
+
+    const again = await app.inject({ method: 'POST', url: '/api/auth/googlesignup', payload: { credential } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ twoFactorRequired: true });
+    expect(again.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    const pending = again.cookies.find((c) => c.name === 'kaksha_2fa');
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      headers: { cookie: `kaksha_2fa=${pending?.value}` },
+      // The next step's code: the current one was spent turning 2FA on.
+      payload: { code: totp.generate({ timestamp: Date.now() + 30_000 }) },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json().email).toBe(first.json().email);
+    expect(verify.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBeTruthy();
+  });
+});

@@ -2,9 +2,10 @@ import type { Certificate, CourseOutcome } from '@kaksha/contracts';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { certificates, courses, users } from '../../core/db/schema/index.ts';
-import { conflict, forbidden, notFound } from '../../core/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { localeOf } from '../../core/i18n.ts';
 import { isUuid } from '../../core/ids.ts';
+import { recordEvent } from '../analytics/analytics.service.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
 import { notifyCertificateIssued } from '../notifications/notifications.service.ts';
 import { getCourseProgress } from '../progress/progress.service.ts';
@@ -35,6 +36,7 @@ function presentCertificate(publicUrl: string, row: CertificateRow): Certificate
     issuedAt: row.issuedAt.toISOString(),
     verifyUrl: `${publicUrl}/certificate/${row.id}`,
     pdfUrl: `${publicUrl}/api/certificate/${row.id}/pdf`,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
   };
 }
 
@@ -113,6 +115,8 @@ export async function claimCertificate(db: DbOrTx, publicUrl: string, userId: st
     .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
     .returning();
   if (inserted) await notifyCertificateIssued(db, inserted.id);
+  // Course analytics' completions (issue #33).
+  if (inserted) await recordEvent({ type: 'certificate_claim', courseId });
   const row = inserted ?? (await findOwn(db, userId, courseId))[0];
   return { certificate: presentCertificate(publicUrl, row), created: !!inserted };
 }
@@ -145,6 +149,8 @@ export async function certificatePdf(db: DbOrTx, publicUrl: string, id: string) 
     .where(eq(certificates.id, id))
     .limit(1);
   if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
+  // A revoked certificate (its learner erased their account) has no document any more: 410 Gone.
+  if (found.row.revokedAt) throw new AppError(410, 'certificate_revoked', 'This certificate was revoked');
   const certificate = presentCertificate(publicUrl, found.row);
   return { certificate, pdf: await renderCertificatePdf(certificate, localeOf(found.locale)) };
 }
@@ -186,6 +192,13 @@ export async function certificateShareInfo(db: DbOrTx, publicUrl: string, id: st
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
   if (!row) return null;
   const certificate = presentCertificate(publicUrl, row);
+  if (row.revokedAt) {
+    return {
+      title: 'Revoked certificate on Kaksha',
+      description: 'This certificate was revoked: the account it was issued to has been deleted.',
+      url: certificate.verifyUrl,
+    };
+  }
   const issued = row.issuedAt.toLocaleDateString('en-IN', {
     day: 'numeric',
     month: 'long',

@@ -108,6 +108,7 @@ describe('certificates', async () => {
       issuedAt: expect.any(String),
       verifyUrl: `${publicUrl}/certificate/${cert._id}`,
       pdfUrl: `${publicUrl}/api/certificate/${cert._id}/pdf`,
+      revokedAt: null,
     });
     const again = await claim(course.id, finished.headers);
     expect(again.statusCode).toBe(200);

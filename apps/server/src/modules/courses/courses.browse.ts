@@ -48,19 +48,40 @@ interface Cube {
 }
 
 /**
- * Cubes per scope, kept while the facets version stays (catalog_facets_version: it moves only when
- * some course's buckets or words change, not with enrolments); keyword scopes are many, so bounded.
+ * What is kept of one database's catalogue (per database handle: a process, a test, may hold several
+ * apps, each with its own database whose versions mean nothing to another's).
  */
-const cubes = new VersionedMemo<Cube>(500);
-const building = new Map<string, Promise<Cube>>();
-/**
- * The total and facets of a scope's cube for one set of filters, kept with the cube: facetsOf reads
- * every cell (some 10,000 for the whole catalogue once courses have languages), and next pages, other
- * orders and other learners with the same filters ask for the same counts.
- */
-const counted = new VersionedMemo<ReturnType<typeof facetsOf>>(2000);
-/** The facets version seen at each catalogue version: one primary-key read after a catalogue change. */
-const facetsVersions = new VersionedMemo<Promise<number> | undefined>(1);
+class Kept {
+  /**
+   * Cubes per scope, kept while the facets version stays (catalog_facets_version: it moves only when
+   * some course's buckets or words change, not with enrolments); keyword scopes are many, so bounded.
+   */
+  readonly cubes = new VersionedMemo<Cube>(500);
+  readonly building = new Map<string, Promise<Cube>>();
+  /**
+   * The total and facets of a scope's cube for one set of filters, kept with the cube: facetsOf reads
+   * every cell (some 10,000 for the whole catalogue once courses have languages), and next pages, other
+   * orders and other learners with the same filters ask for the same counts.
+   */
+  readonly counted = new VersionedMemo<ReturnType<typeof facetsOf>>(2000);
+  /** The facets version seen at each catalogue version: one primary-key read after a catalogue change. */
+  readonly facetsVersions = new VersionedMemo<Promise<number> | undefined>(1);
+  /**
+   * The whole catalogue's cube as last read, by cell (its buckets), with the facets version it is
+   * exact at: when the version moves, only the cells changed since are read (catalog_facet_counts'
+   * `changed_at`, migration 0035) and set in a copy, instead of some 10,000 cells again.
+   */
+  wholeCatalogue: { version: number; cells: Map<string, Cell> } | undefined;
+}
+const keptByDb = new WeakMap<DbOrTx, Kept>();
+function keptOf(db: DbOrTx): Kept {
+  let kept = keptByDb.get(db);
+  if (!kept) {
+    kept = new Kept();
+    keptByDb.set(db, kept);
+  }
+  return kept;
+}
 
 /** Rows an index walk may read for one page; past that, matching rows are collected and sorted. */
 const WALK_MAX = 4000;
@@ -96,6 +117,7 @@ const facetsVersionNow = sql`(select ${catalogFacetsVersion.version} from ${cata
 
 /** The facets version as of the catalogue version `version` or later (bigint: text from node-postgres). */
 function facetsVersionOf(db: DbOrTx, version: number): Promise<number> {
+  const { facetsVersions } = keptOf(db);
   const known = facetsVersions.get(version, '');
   if (known) return known;
   const read = db
@@ -107,21 +129,44 @@ function facetsVersionOf(db: DbOrTx, version: number): Promise<number> {
   return read;
 }
 
+const cellKey = (c: Cell) => `${c.category}|${c.level}|${c.language}|${c.price}|${c.rating}|${c.duration}`;
+
 /** The cube of a scope with the facets version it saw: the kept one for the whole catalogue, else grouped. */
-async function readCube(db: DbOrTx, scope: Scope): Promise<Cube> {
-  const rows = scope.where
-    ? await db.execute<Cell & { version: number }>(sql`
-        select ${cubeColumns('bucket')}, count(*)::int as n, ${facetsVersionNow} as version
-        from ${courseRank}
-        where ${courseRank.listed} and ${scope.where}
-        group by ${cubeGroupBy()}`)
-    : await db.execute<Cell & { version: number }>(sql`
-        select ${cubeColumns('stored')}, ${catalogFacetCounts.n} as n, ${facetsVersionNow} as version
-        from ${catalogFacetCounts}
-        where ${catalogFacetCounts.n} > 0`);
+async function readCube(db: DbOrTx, scope: Scope, facets: number): Promise<Cube> {
+  if (!scope.where) return readWholeCatalogue(db, facets);
+  const rows = await db.execute<Cell & { version: number }>(sql`
+    select ${cubeColumns('bucket')}, count(*)::int as n, ${facetsVersionNow} as version
+    from ${courseRank}
+    where ${courseRank.listed} and ${scope.where}
+    group by ${cubeGroupBy()}`);
   const cells = rows.rows;
   // bigint: text from node-postgres. An empty scope has no row to carry it: the request's stands in.
   return { version: cells.length > 0 ? Number(cells[0].version) : -1, cells };
+}
+
+/**
+ * The whole catalogue's cube: every cell the first time, then the cells changed since the kept
+ * copy's version, each with its count (absolute, so a cell read twice is no harm). The version
+ * the copy is exact at is read in the same statement; with no changed cell, the request's
+ * (`facets`, read before) stands in, which is not newer than what was read.
+ */
+async function readWholeCatalogue(db: DbOrTx, facets: number): Promise<Cube> {
+  const kept = keptOf(db);
+  const base = kept.wholeCatalogue;
+  const since = base?.version;
+  const rows = await db.execute<Cell & { version: number }>(sql`
+    select ${cubeColumns('stored')}, ${catalogFacetCounts.n} as n, ${facetsVersionNow} as version
+    from ${catalogFacetCounts}
+    where ${since === undefined ? sql`${catalogFacetCounts.n} > 0` : sql`${catalogFacetCounts.changedAt} > ${since}`}`);
+  const version = rows.rows.length > 0 ? Number(rows.rows[0].version) : Math.max(facets, since ?? -1);
+  const cells = new Map(base?.cells);
+  for (const row of rows.rows) {
+    const { version: _read, ...cell } = row;
+    if (cell.n > 0) cells.set(cellKey(cell), cell);
+    else cells.delete(cellKey(cell));
+  }
+  if (!kept.wholeCatalogue || kept.wholeCatalogue.version < version) kept.wholeCatalogue = { version, cells };
+  return { version, cells: [...cells.values()] };
 }
 
 /**
@@ -130,13 +175,14 @@ async function readCube(db: DbOrTx, scope: Scope): Promise<Cube> {
  * it is kept under.
  */
 async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<{ at: number; cells: Cell[] }> {
+  const { cubes, building } = keptOf(db);
   const facets = await facetsVersionOf(db, version);
   const known = cubes.get(facets, scope.key);
   if (known) return { at: facets, cells: known.cells };
   const flight = `${facets}:${scope.key}`;
   let pending = building.get(flight);
   if (!pending) {
-    pending = readCube(db, scope).finally(() => building.delete(flight));
+    pending = readCube(db, scope, facets).finally(() => building.delete(flight));
     building.set(flight, pending);
   }
   const cube = await pending;
@@ -146,7 +192,8 @@ async function cubeOf(db: DbOrTx, scope: Scope, version: number): Promise<{ at: 
 }
 
 /** The query's total and facets from its scope's cube, counted once per cube and set of filters. */
-function countsOf(cube: { at: number; cells: Cell[] }, scope: Scope, query: CatalogQuery) {
+function countsOf(db: DbOrTx, cube: { at: number; cells: Cell[] }, scope: Scope, query: CatalogQuery) {
+  const { counted } = keptOf(db);
   // The filters alone: the scope's key has the keyword and the educator; order and page do not count.
   const { q, creator, cursor, limit, sort, ...filters } = query;
   const key = `${scope.key}|${JSON.stringify(filters)}`;
@@ -208,7 +255,7 @@ export async function catalogPage(
     cubeOf(db, scope, version),
     scope.where ? cubeOf(db, WHOLE_CATALOGUE, version) : undefined,
   ]);
-  const { total, facets } = countsOf(cube, scope, query);
+  const { total, facets } = countsOf(db, cube, scope, query);
   const listed = (all ?? cube).cells.reduce((sum, cell) => sum + cell.n, 0);
   // Walking the order's index reads about (limit + 1) × listed / total rows before a page is full.
   const few = (query.limit + 1) * listed > WALK_MAX * total;

@@ -73,22 +73,8 @@ function selectCourses(db: DbOrTx, where: SQL | undefined, opts: CourseQueryOpti
   return opts.limit ? query.limit(opts.limit) : query;
 }
 
-/**
- * The read model of courses matching `where`, ordered by `orderBy`. Seven statements whatever the
- * number of courses (courses, lectures, sections, captions, lecture resources, reviews, the
- * viewer's own enrolments), and an eighth, the quiz counts, only when the viewer created some of
- * them; each an index lookup by course id; counts and averages are computed from the loaded rows.
- */
-export async function queryCourses(
-  db: DbOrTx,
-  where: SQL | undefined,
-  opts: CourseQueryOptions = {},
-): Promise<CourseRecord[]> {
-  const rows = await selectCourses(db, where, opts);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.course.id);
-  const ownIds = opts.viewerId ? rows.filter((r) => r.course.creatorId === opts.viewerId).map((r) => r.course.id) : [];
-
+/** What the read model adds to the courses `ids`: one statement each, all at once; `ownIds` are the viewer's own. */
+async function loadCourseParts(db: DbOrTx, ids: string[], ownIds: string[]) {
   const [lectureRows, sectionRows, captionRows, resourceRows, reviewRows, ownEnrollments, ownQuizzes] =
     await Promise.all([
       db
@@ -135,6 +121,27 @@ export async function queryCourses(
             .groupBy(quizzes.courseId)
         : Promise.resolve([]),
     ]);
+  return { lectureRows, sectionRows, captionRows, resourceRows, reviewRows, ownEnrollments, ownQuizzes };
+}
+
+/**
+ * The read model of courses matching `where`, ordered by `orderBy`. Seven statements whatever the
+ * number of courses (courses, lectures, sections, captions, lecture resources, reviews, the
+ * viewer's own enrolments), and an eighth, the quiz counts, only when the viewer created some of
+ * them; each an index lookup by course id; counts and averages are computed from the loaded rows.
+ */
+export async function queryCourses(
+  db: DbOrTx,
+  where: SQL | undefined,
+  opts: CourseQueryOptions = {},
+): Promise<CourseRecord[]> {
+  const rows = await selectCourses(db, where, opts);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.course.id);
+  const ownIds = opts.viewerId ? rows.filter((r) => r.course.creatorId === opts.viewerId).map((r) => r.course.id) : [];
+
+  const { lectureRows, sectionRows, captionRows, resourceRows, reviewRows, ownEnrollments, ownQuizzes } =
+    await loadCourseParts(db, ids, ownIds);
   const quizzesOf = new Map(ownQuizzes.map((q) => [q.courseId, q.count]));
 
   const lecturesByCourse = group(lectureRows, (l) => l.courseId);

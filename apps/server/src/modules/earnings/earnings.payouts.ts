@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../core/db/client.ts';
 import { payoutAccounts, payoutRuns, payouts, users } from '../../core/db/schema/index.ts';
-import { conflict, notFound } from '../../core/errors.ts';
+import { conflict, type ErrorText, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { rupees } from '../billing/billing.service.ts';
 import { accountForPayout } from './earnings.account.ts';
@@ -247,17 +247,34 @@ export async function runPayouts(
   };
 }
 
+const PAYOUT_NOT_FOUND: ErrorText = { id: 'payout_not_found', message: 'Payout not found' };
+
 /** `POST /api/admin/payouts/{id}/mark-paid`: a manual payout's transfer was made; its UTR recorded. */
 export async function markPaid(db: Db, payoutId: string, reference: string, audit: Audit): Promise<Payout> {
-  if (!isUuid(payoutId)) throw notFound('Payout not found');
+  if (!isUuid(payoutId)) throw notFound(PAYOUT_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-    if (!payout) throw notFound('Payout not found');
+    if (!payout) throw notFound(PAYOUT_NOT_FOUND);
     if (payout.status === 'paid' && payout.reference === reference) return;
     if (payout.provider !== 'manual')
-      throw conflict(`This payout goes through ${payout.provider}; it is not marked paid by hand.`);
-    if (payout.status === 'paid') throw conflict(`This payout is already paid (reference ${payout.reference}).`);
-    if (payout.status === 'failed') throw conflict('This payout failed and its amount went back to the balance.');
+      throw conflict({
+        id: 'payout_not_manual',
+        message: `This payout goes through ${payout.provider}; it is not marked paid by hand.`,
+        params: { provider: payout.provider },
+      });
+    if (payout.status === 'paid') {
+      throw conflict({
+        id: 'payout_already_paid',
+        message: `This payout is already paid (reference ${payout.reference}).`,
+        params: { reference: payout.reference ?? '' },
+      });
+    }
+    if (payout.status === 'failed') {
+      throw conflict({
+        id: 'payout_failed_returned',
+        message: 'This payout failed and its amount went back to the balance.',
+      });
+    }
     const now = new Date();
     await tx
       .update(payouts)

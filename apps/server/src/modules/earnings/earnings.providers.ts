@@ -89,10 +89,17 @@ interface RazorpayError {
   error?: { description?: unknown };
 }
 
-/** Razorpay Route: `POST /v2/accounts`, `…/products`, `PATCH …/products/{id}`, `POST /v1/transfers`, `GET /v1/transfers/{id}`. */
-export function razorpayRoute(config: Config['payment'], fetchImpl: typeof fetch = fetch): PayoutProviderClient {
+type RazorpayCall = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Record<string, unknown>>;
+
+/** One Razorpay API call: its answer, or ProviderUnsure (ask again later, same key) or ProviderRefused. */
+function razorpayCaller(config: Config['payment'], fetchImpl: typeof fetch): RazorpayCall {
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return async (method, path, body, headers = {}) => {
     let res: Response;
     try {
       res = await fetchImpl(`${config.apiUrl}${path}`, {
@@ -112,65 +119,71 @@ export function razorpayRoute(config: Config['payment'], fetchImpl: typeof fetch
       throw new ProviderRefused(`Razorpay refused: ${detail}`);
     }
     return answer ?? {};
-  }
-  const idOf = (answer: Record<string, unknown>, what: string) => {
-    if (typeof answer.id !== 'string' || !answer.id) throw new ProviderUnsure(`Razorpay sent ${what} without an id`);
-    return answer.id;
   };
-  const transferResult = (answer: Record<string, unknown>): SendResult => {
-    const reference = idOf(answer, 'a transfer');
-    if (answer.status === 'processed') return { reference, status: 'paid' };
-    if (answer.status === 'failed' || answer.status === 'reversed') {
-      return { reference, status: 'failed', failure: `Razorpay transfer ${answer.status}` };
-    }
-    return { reference, status: 'processing' };
-  };
+}
 
-  /** The educator's linked account, ready to receive transfers: each step once, saved as it succeeds. */
-  async function linkedAccount({ account, email, save }: RouteAccountSteps) {
-    let accountId = account.routeAccountId;
-    if (!accountId) {
-      const created = await call('POST', '/v2/accounts', {
-        email,
-        type: 'route',
-        // Up to 20 characters: our educator id without its hyphens, cut.
-        reference_id: account.educatorId.replaceAll('-', '').slice(0, 20),
-        legal_business_name: account.accountHolder,
-        business_type: 'individual',
-        contact_name: account.accountHolder,
-        profile: { category: 'education', subcategory: 'elearning' },
-        legal_info: { pan: account.pan },
-      });
-      accountId = idOf(created, 'a linked account');
-      await save({ routeAccountId: accountId });
-    }
-    let productId = account.routeProductId;
-    if (!productId) {
-      const product = await call('POST', `/v2/accounts/${encodeURIComponent(accountId)}/products`, {
-        product_name: 'route',
-        tnc_accepted: true,
-      });
-      productId = idOf(product, 'a product configuration');
-      await save({ routeProductId: productId });
-    }
-    if (!account.routeReadyAt) {
-      await call('PATCH', `/v2/accounts/${encodeURIComponent(accountId)}/products/${encodeURIComponent(productId)}`, {
-        settlements: {
-          account_number: account.accountNumber,
-          ifsc_code: account.ifsc,
-          beneficiary_name: account.accountHolder,
-        },
-        tnc_accepted: true,
-      });
-      await save({ routeReadyAt: new Date() });
-    }
-    return accountId;
+const idOf = (answer: Record<string, unknown>, what: string) => {
+  if (typeof answer.id !== 'string' || !answer.id) throw new ProviderUnsure(`Razorpay sent ${what} without an id`);
+  return answer.id;
+};
+
+const transferResult = (answer: Record<string, unknown>): SendResult => {
+  const reference = idOf(answer, 'a transfer');
+  if (answer.status === 'processed') return { reference, status: 'paid' };
+  if (answer.status === 'failed' || answer.status === 'reversed') {
+    return { reference, status: 'failed', failure: `Razorpay transfer ${answer.status}` };
   }
+  return { reference, status: 'processing' };
+};
 
+/** The educator's linked account, ready to receive transfers: each step once, saved as it succeeds. */
+async function linkedAccount(call: RazorpayCall, { account, email, save }: RouteAccountSteps) {
+  let accountId = account.routeAccountId;
+  if (!accountId) {
+    const created = await call('POST', '/v2/accounts', {
+      email,
+      type: 'route',
+      // Up to 20 characters: our educator id without its hyphens, cut.
+      reference_id: account.educatorId.replaceAll('-', '').slice(0, 20),
+      legal_business_name: account.accountHolder,
+      business_type: 'individual',
+      contact_name: account.accountHolder,
+      profile: { category: 'education', subcategory: 'elearning' },
+      legal_info: { pan: account.pan },
+    });
+    accountId = idOf(created, 'a linked account');
+    await save({ routeAccountId: accountId });
+  }
+  let productId = account.routeProductId;
+  if (!productId) {
+    const product = await call('POST', `/v2/accounts/${encodeURIComponent(accountId)}/products`, {
+      product_name: 'route',
+      tnc_accepted: true,
+    });
+    productId = idOf(product, 'a product configuration');
+    await save({ routeProductId: productId });
+  }
+  if (!account.routeReadyAt) {
+    await call('PATCH', `/v2/accounts/${encodeURIComponent(accountId)}/products/${encodeURIComponent(productId)}`, {
+      settlements: {
+        account_number: account.accountNumber,
+        ifsc_code: account.ifsc,
+        beneficiary_name: account.accountHolder,
+      },
+      tnc_accepted: true,
+    });
+    await save({ routeReadyAt: new Date() });
+  }
+  return accountId;
+}
+
+/** Razorpay Route: `POST /v2/accounts`, `…/products`, `PATCH …/products/{id}`, `POST /v1/transfers`, `GET /v1/transfers/{id}`. */
+export function razorpayRoute(config: Config['payment'], fetchImpl: typeof fetch = fetch): PayoutProviderClient {
+  const call = razorpayCaller(config, fetchImpl);
   return {
     name: 'razorpay',
     async send(payout, route) {
-      const accountId = await linkedAccount(route);
+      const accountId = await linkedAccount(call, route);
       const transfer = await call(
         'POST',
         '/v1/transfers',

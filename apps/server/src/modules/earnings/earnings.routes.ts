@@ -6,7 +6,10 @@ import {
   payoutAccountRequestSchema,
   statementQuerySchema,
 } from '@kaksha/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../core/errors.ts';
+import { hasTwoFactor } from '../auth/auth.service.ts';
 import {
   earningsLedger,
   earningsStatement,
@@ -82,10 +85,22 @@ const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ account: await getPayoutAccount(app.db, request.user!.id) }),
   );
 
+  /**
+   * PAYOUT_2FA_REQUIRED (issue #32): where an educator is paid is what someone with their password
+   * would change first, so saving it needs two-factor sign-in on.
+   */
+  const requireTwoFactor = async (request: FastifyRequest) => {
+    if (app.config.twoFactor.requiredForPayouts && !(await hasTwoFactor(app.db, request.user!.id)))
+      throw forbidden({
+        id: 'two_factor_required_payout',
+        message: 'Turn on two-factor sign-in in your profile before saving a payout account.',
+      });
+  };
+
   app.put(
     '/payout-account',
     {
-      preHandler: app.requireEducator,
+      preHandler: [app.requireEducator, requireTwoFactor],
       schema: {
         tags: ['earnings'],
         summary: 'Save where you are paid: account holder, account number, IFSC and PAN',

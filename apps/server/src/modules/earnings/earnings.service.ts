@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../core/config.ts';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { users } from '../../core/db/schema/index.ts';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { badRequest, type ErrorText, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { rupees } from '../billing/billing.service.ts';
 import { type DataKey, loadDataKey } from './earnings.crypto.ts';
@@ -13,6 +13,8 @@ import type { Audit } from './earnings.payouts.ts';
 import { presentEntry, statementCsv } from './earnings.presenter.ts';
 import { createPayoutProvider, type PayoutProviderClient } from './earnings.providers.ts';
 import { balancesAt, ledgerPage, monthEntries, monthlyTotals, monthOf } from './earnings.queries.ts';
+
+const EDUCATOR_NOT_FOUND: ErrorText = { id: 'educator_not_found', message: 'Educator not found' };
 
 /**
  * Educator earnings (issue #31), the public face of the earnings module: the append-only ledger
@@ -113,11 +115,14 @@ export async function adjustBalance(
   input: { educatorId: string; amount: number; reason: string; actorId: string },
   audit: Audit,
 ) {
-  if (!isUuid(input.educatorId)) throw notFound('Educator not found');
+  if (!isUuid(input.educatorId)) throw notFound(EDUCATOR_NOT_FOUND);
   const [educator] = await db.select({ role: users.role }).from(users).where(eq(users.id, input.educatorId));
-  if (!educator) throw notFound('Educator not found');
+  if (!educator) throw notFound(EDUCATOR_NOT_FOUND);
   if (educator.role !== 'educator')
-    throw badRequest('Only an educator has earnings to adjust', { educatorId: 'Not an educator' });
+    throw badRequest(
+      { id: 'adjust_not_educator', message: 'Only an educator has earnings to adjust' },
+      { educatorId: 'Not an educator' },
+    );
   const amount = Math.round(input.amount * 100);
   return db.transaction(async (tx) => {
     const before = await balancesAt(tx, input.educatorId, new Date(), { lock: true });

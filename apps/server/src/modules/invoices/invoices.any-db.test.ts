@@ -1,11 +1,10 @@
 import { INVOICE_NUMBER_PATTERN, type Invoice } from '@kaksha/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fontUses, lettersIn } from '../../core/pdf-glyphs.test-helpers.ts';
+import { fontUses, lettersIn, pdfLines } from '../../core/pdf-glyphs.test-helpers.ts';
 import { documentNumber, financialYear, NUMBER_LENGTH } from './invoices.numbering.ts';
 import { renderInvoicePdf } from './invoices.pdf.ts';
 import { totalInWords } from './invoices.words.ts';
-import { pdfLines } from './pdf-text.test-helpers.ts';
 
 /** Words back to paise, the way a reader adds them up: the inverse totalInWords must have. */
 function readWords(words: string): number {

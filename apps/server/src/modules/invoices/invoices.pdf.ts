@@ -58,6 +58,28 @@ export async function renderInvoicePdf(invoice: Invoice, againstDate: string | n
   });
   registerFonts(doc);
 
+  const pen = penFor(doc);
+  let y = drawHeading(pen, invoice, title, againstDate);
+  y = drawParties(pen, invoice, y);
+  y = drawSupply(pen, doc, invoice, y);
+  const notes = [
+    invoice.kind === 'creditNote'
+      ? `Issued for the refund of this course: it reverses invoice ${invoice.refersTo} in full.`
+      : invoice.seller.gstin
+        ? 'Prices include GST.'
+        : 'No GST is charged: the seller is not registered for GST.',
+    'This is a computer-generated document and needs no signature.',
+  ];
+  for (const note of notes) y = pen.block(note, LEFT, y, WIDTH, 9, 400, MUTED) + 2;
+
+  doc.end();
+  return done;
+}
+
+type Pen = ReturnType<typeof penFor>;
+
+/** Drawing text in the embedded fonts: at a point, right-aligned, wrapped; and a rule across the page. */
+function penFor(doc: PDFKit.PDFDocument) {
   const put = (value: string, x: number, y: number, size = 10, weight: Weight = 400, color = INK) =>
     drawRuns(doc, value, { x, y, size, weight, color });
   const putRight = (value: string, right: number, y: number, size = 10, weight: Weight = 400, color = INK) =>
@@ -69,10 +91,13 @@ export async function renderInvoicePdf(invoice: Invoice, againstDate: string | n
     return y + lines.length * size * 1.35;
   };
   const rule = (y: number) => doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.75).stroke(RULE);
+  return { put, putRight, block, rule };
+}
 
-  // Heading: the document, its number and date (and for a credit note, the invoice it reverses).
-  put('KAKSHA', LEFT, 48, 11, 700, BRAND);
-  put(title, LEFT, 66, 22, 700);
+/** The document, its number and date (and for a credit note, the invoice it reverses); the y below. */
+function drawHeading(pen: Pen, invoice: Invoice, title: ReturnType<typeof documentTitle>, againstDate: string | null) {
+  pen.put('KAKSHA', LEFT, 48, 11, 700, BRAND);
+  pen.put(title, LEFT, 66, 22, 700);
   const facts: [string, string][] = [
     [
       { 'Tax Invoice': 'Invoice number', Receipt: 'Receipt number', 'Credit Note': 'Credit note number' }[title],
@@ -81,46 +106,51 @@ export async function renderInvoicePdf(invoice: Invoice, againstDate: string | n
     ['Date', day(invoice.issuedAt)],
   ];
   facts.forEach(([label, value], i) => {
-    putRight(label, RIGHT - 120, 52 + i * 18, 9, 400, MUTED);
-    putRight(value, RIGHT, 51 + i * 18, 10, 700);
+    pen.putRight(label, RIGHT - 120, 52 + i * 18, 9, 400, MUTED);
+    pen.putRight(value, RIGHT, 51 + i * 18, 10, 700);
   });
   let y = 110;
   if (invoice.refersTo) {
     const against = `Against invoice ${invoice.refersTo}${againstDate ? ` dated ${day(againstDate)}` : ''}`;
-    y = block(against, LEFT, y, WIDTH, 10, 700) + 4;
+    y = pen.block(against, LEFT, y, WIDTH, 10, 700) + 4;
   }
-  rule(y);
-  y += 14;
+  pen.rule(y);
+  return y + 14;
+}
 
-  // The parties, side by side.
+/** The parties side by side, then the place of supply; the y below. */
+function drawParties(pen: Pen, invoice: Invoice, y: number) {
   const column = (WIDTH - 24) / 2;
   const buyerX = LEFT + column + 24;
-  put(invoice.kind === 'creditNote' ? 'Issued by' : 'Sold by', LEFT, y, 9, 400, MUTED);
-  put('Billed to', buyerX, y, 9, 400, MUTED);
-  let sellerY = block(invoice.seller.name, LEFT, y + 16, column, 11, 700);
-  sellerY = block(invoice.seller.address, LEFT, sellerY + 2, column);
-  sellerY = block(`GSTIN: ${invoice.seller.gstin ?? 'not registered for GST'}`, LEFT, sellerY + 2, column);
-  sellerY = block(`State: ${state(invoice.seller.stateCode)}`, LEFT, sellerY, column);
-  let buyerY = block(invoice.buyer.name, buyerX, y + 16, column, 11, 700);
-  buyerY = block(`State: ${state(invoice.buyer.stateCode)}`, buyerX, buyerY + 2, column);
-  if (invoice.buyer.gstin) buyerY = block(`GSTIN: ${invoice.buyer.gstin}`, buyerX, buyerY, column);
-  y = Math.max(sellerY, buyerY) + 10;
-  put(`Place of supply: ${state(invoice.placeOfSupply.stateCode)}`, LEFT, y);
-  put('Reverse charge: No', buyerX, y);
-  y += 26;
+  pen.put(invoice.kind === 'creditNote' ? 'Issued by' : 'Sold by', LEFT, y, 9, 400, MUTED);
+  pen.put('Billed to', buyerX, y, 9, 400, MUTED);
+  let sellerY = pen.block(invoice.seller.name, LEFT, y + 16, column, 11, 700);
+  sellerY = pen.block(invoice.seller.address, LEFT, sellerY + 2, column);
+  sellerY = pen.block(`GSTIN: ${invoice.seller.gstin ?? 'not registered for GST'}`, LEFT, sellerY + 2, column);
+  sellerY = pen.block(`State: ${state(invoice.seller.stateCode)}`, LEFT, sellerY, column);
+  let buyerY = pen.block(invoice.buyer.name, buyerX, y + 16, column, 11, 700);
+  buyerY = pen.block(`State: ${state(invoice.buyer.stateCode)}`, buyerX, buyerY + 2, column);
+  if (invoice.buyer.gstin) buyerY = pen.block(`GSTIN: ${invoice.buyer.gstin}`, buyerX, buyerY, column);
+  const below = Math.max(sellerY, buyerY) + 10;
+  pen.put(`Place of supply: ${state(invoice.placeOfSupply.stateCode)}`, LEFT, below);
+  pen.put('Reverse charge: No', buyerX, below);
+  return below + 26;
+}
 
-  // The supply: one line, then the figures down to the total.
+/** The supply: one line, then the figures down to the total and the total in words; the y below. */
+function drawSupply(pen: Pen, doc: PDFKit.PDFDocument, invoice: Invoice, top: number) {
+  let y = top;
   const sacX = RIGHT - 190;
   doc.rect(LEFT, y - 4, WIDTH, 22).fill('#f3f4f6');
-  put('Description', LEFT + 6, y, 9, 700, MUTED);
-  put('SAC', sacX, y, 9, 700, MUTED);
-  putRight('Amount', RIGHT - 6, y, 9, 700, MUTED);
+  pen.put('Description', LEFT + 6, y, 9, 700, MUTED);
+  pen.put('SAC', sacX, y, 9, 700, MUTED);
+  pen.putRight('Amount', RIGHT - 6, y, 9, 700, MUTED);
   y += 26;
-  const lineEnd = block(invoice.description, LEFT + 6, y, sacX - LEFT - 18);
-  put(invoice.sac, sacX, y);
-  putRight(money(invoice.price), RIGHT - 6, y);
+  const lineEnd = pen.block(invoice.description, LEFT + 6, y, sacX - LEFT - 18);
+  pen.put(invoice.sac, sacX, y);
+  pen.putRight(money(invoice.price), RIGHT - 6, y);
   y = lineEnd + 8;
-  rule(y);
+  pen.rule(y);
   y += 10;
 
   // The line shows the price; below it what is taken off, and what is taxed.
@@ -138,30 +168,16 @@ export async function renderInvoicePdf(invoice: Invoice, againstDate: string | n
     }
   }
   for (const [label, value] of figures) {
-    putRight(label, sacX + 60, y);
-    putRight(value, RIGHT - 6, y);
+    pen.putRight(label, sacX + 60, y);
+    pen.putRight(value, RIGHT - 6, y);
     y += 18;
   }
-  rule(y);
+  pen.rule(y);
   y += 8;
-  putRight(invoice.kind === 'creditNote' ? 'Total credited' : 'Total', sacX + 60, y, 12, 700);
-  putRight(money(invoice.total), RIGHT - 6, y, 12, 700);
+  pen.putRight(invoice.kind === 'creditNote' ? 'Total credited' : 'Total', sacX + 60, y, 12, 700);
+  pen.putRight(money(invoice.total), RIGHT - 6, y, 12, 700);
   y += 26;
-  y = block(`Amount in words: ${invoice.totalInWords}`, LEFT, y, WIDTH, 10, 700);
-  y += 24;
-
-  const notes = [
-    invoice.kind === 'creditNote'
-      ? `Issued for the refund of this course: it reverses invoice ${invoice.refersTo} in full.`
-      : invoice.seller.gstin
-        ? 'Prices include GST.'
-        : 'No GST is charged: the seller is not registered for GST.',
-    'This is a computer-generated document and needs no signature.',
-  ];
-  for (const note of notes) y = block(note, LEFT, y, WIDTH, 9, 400, MUTED) + 2;
-
-  doc.end();
-  return done;
+  return pen.block(`Amount in words: ${invoice.totalInWords}`, LEFT, y, WIDTH, 10, 700) + 24;
 }
 
 /** Lines of at most `width`, broken at spaces; a word wider than a line is broken where it must. */

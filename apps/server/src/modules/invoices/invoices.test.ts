@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SELLER } from '../../core/config.ts';
 import { invoiceSeries, invoices, paymentOrders } from '../../core/db/schema/index.ts';
+import { pdfLines } from '../../core/pdf-glyphs.test-helpers.ts';
 import { buildTestApp, createCourse, createUser, loginCookie, type TestApp } from '../../test/app.ts';
 import { financialYear } from './invoices.numbering.ts';
 import { PDF_RATE_LIMIT } from './invoices.routes.ts';
 import { issueCreditNote, issueInvoice } from './invoices.service.ts';
-import { pdfLines } from './pdf-text.test-helpers.ts';
 
 /** A paid order as payments leaves it (amounts in paise; `price: null` is an order from before coupons). */
 async function paidOrder(

@@ -152,6 +152,8 @@ export interface VideoWorkerContext {
   storage: Storage;
   log: FastifyBaseLogger;
   video: VideoConfig;
+  /** Told how long each attempt took (the metrics' video processing time): ready, failed (retried) or rejected (not a video). */
+  observe?: (outcome: 'ready' | 'failed' | 'rejected', seconds: number) => void;
 }
 
 const threadsFor = (concurrency: number) => Math.max(1, Math.min(8, Math.floor(availableParallelism() / concurrency)));
@@ -178,7 +180,9 @@ export async function processVideo(ctx: VideoWorkerContext, data: VideoJob, job:
       },
       'lecture video processed',
     );
+    ctx.observe?.('ready', (Date.now() - started) / 1000);
   } catch (error) {
+    ctx.observe?.(error instanceof Rejected ? 'rejected' : 'failed', (Date.now() - started) / 1000);
     await recordFailure(ctx, data, job, error);
     // Not a video: another attempt would fail the same way.
     if (!(error instanceof Rejected)) throw error;
@@ -434,7 +438,14 @@ export async function startVideoWorkers(ctx: VideoWorkerContext & { jobs: Jobs }
 export const videoWorkersPlugin = fp(
   async (app) => {
     const { db, storage, log, jobs } = app;
-    await startVideoWorkers({ db, storage, log, jobs, video: app.config.video });
+    const took = app.metrics.histogram({
+      name: 'kaksha_video_processing_seconds',
+      help: 'Lecture video conversions (HLS renditions and poster) by outcome: ready, failed (retried), rejected (not a video)',
+      labelNames: ['outcome'] as const,
+      buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1200, 3600],
+    });
+    const observe = (outcome: 'ready' | 'failed' | 'rejected', seconds: number) => took.observe({ outcome }, seconds);
+    await startVideoWorkers({ db, storage, log, jobs, video: app.config.video, observe });
   },
-  { name: 'video-workers', dependencies: ['db', 'storage', 'jobs'] },
+  { name: 'video-workers', dependencies: ['db', 'storage', 'jobs', 'metrics'] },
 );

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@kaksha/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
+import type { NotificationParams } from './notifications.text.ts';
 
 /*
  * Recording what happened, inside the transaction of the change itself: one event row (named by
@@ -11,14 +12,19 @@ import type { DbOrTx } from '../../core/db/client.ts';
  * refunds, qa) add one line and pass nothing else around.
  */
 
-interface EventRecord {
-  kind: NotificationKind;
+type EventRecord = {
+  [K in NotificationKind]: EventFields & {
+    kind: K;
+    /** The values its title and body are worded with when read (notifications.text.ts). */
+    params: NotificationParams[K];
+  };
+}[NotificationKind];
+
+interface EventFields {
   /** Names the event (`answer:<id>` …): a second record of it does nothing. */
   key: string;
   /** Who caused it (never notified); null when no one did (the platform issued it). */
   actorId: string | null;
-  title: string;
-  body: string;
   /** A path in the web app. */
   link: string;
   courseId: string | null;
@@ -49,8 +55,8 @@ async function record(db: DbOrTx, e: EventRecord): Promise<boolean> {
     );
     if (!event) return false;
     await tx.execute(sql`
-      insert into notifications (user_id, event_id, kind, title, body, link, course_id)
-      select distinct r.user_id, ${event.id}::uuid, ${e.kind}, ${e.title}, ${e.body}, ${e.link}, ${e.courseId}::uuid
+      insert into notifications (user_id, event_id, kind, params, link, course_id)
+      select distinct r.user_id, ${event.id}::uuid, ${e.kind}, ${JSON.stringify(e.params)}::jsonb, ${e.link}, ${e.courseId}::uuid
       from (${e.recipients}) r
       where r.user_id is not null and r.user_id is distinct from ${e.actorId}::uuid
       on conflict (event_id, user_id) do nothing`);
@@ -75,8 +81,7 @@ export async function notifyNewLecture(tx: DbOrTx, lectureId: string) {
     kind: 'lecture',
     key: `lecture:${lectureId}`,
     actorId: row.creator_id,
-    title: `New lecture in ${row.title}`,
-    body: row.lecture_title,
+    params: { course: row.title, lecture: row.lecture_title },
     link: `/viewlecture/${row.course_id}?lecture=${lectureId}`,
     courseId: row.course_id,
     recipients: sql`select user_id from enrollments where course_id = ${row.course_id}`,
@@ -93,16 +98,12 @@ export async function notifyCertificateIssued(tx: DbOrTx, certificateId: string)
     kind: 'certificate',
     key: `certificate:${certificateId}`,
     actorId: null,
-    title: 'Your certificate is ready',
-    body: `You completed ${row.course_title}. Congratulations!`,
+    params: { course: row.course_title },
     link: `/certificate/${certificateId}`,
     courseId: row.course_id,
     recipients: sql`select ${row.user_id}::uuid as user_id`,
   });
 }
-
-const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** A refund processed, to the learner it pays back; recorded once however often it is reported. */
 export async function notifyRefundProcessed(tx: DbOrTx, refundId: string) {
@@ -117,8 +118,7 @@ export async function notifyRefundProcessed(tx: DbOrTx, refundId: string) {
     kind: 'refund',
     key: `refund:${refundId}`,
     actorId: null,
-    title: 'Your refund is processed',
-    body: `${rupees(Number(row.amount))} for ${row.title} is on its way back to your payment method.`,
+    params: { course: row.title, amountPaise: Number(row.amount) },
     link: '/purchases',
     courseId: row.course_id,
     recipients: sql`select ${row.user_id}::uuid as user_id`,
@@ -151,8 +151,7 @@ export async function notifyNewQuestion(tx: DbOrTx, questionId: string) {
     kind: 'question',
     key: `question:${questionId}`,
     actorId: q.user_id,
-    title: `New question on ${q.course_title}`,
-    body: q.title,
+    params: { course: q.course_title, question: q.title },
     link: questionLink(q.course_id, q.id, q.lecture_id),
     courseId: q.course_id,
     recipients: sql`select ${q.creator_id}::uuid as user_id`,
@@ -176,8 +175,7 @@ export async function notifyAnswer(tx: DbOrTx, answerId: string) {
     kind: 'answer',
     key: `answer:${answerId}`,
     actorId: a.user_id,
-    title: `New answer to “${excerpt(q.title, 80)}”`,
-    body: `${a.name}: ${excerpt(a.body)}`,
+    params: { question: excerpt(q.title, 80), name: a.name, answer: excerpt(a.body) },
     link: questionLink(q.course_id, q.id, q.lecture_id),
     courseId: q.course_id,
     recipients: sql`select ${q.user_id}::uuid as user_id`,
@@ -193,8 +191,7 @@ export async function notifyAccepted(tx: DbOrTx, answerId: string, actorId: stri
     kind: 'accepted',
     key: `accepted:${answerId}`,
     actorId,
-    title: 'Your answer was accepted',
-    body: excerpt(q.title, 120),
+    params: { question: excerpt(q.title, 120) },
     link: questionLink(q.course_id, q.id, q.lecture_id),
     courseId: q.course_id,
     recipients: sql`select ${a.user_id}::uuid as user_id`,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Bell, localBell, redisBell } from './notifications.bell.ts';
 import { dispatchBatch, NOTIFICATION_MAIL_QUEUE } from './notifications.dispatch.ts';
@@ -74,51 +75,11 @@ export const notificationsPlugin = fp(
       { concurrency: 1 },
     );
 
-    let running: Promise<void> | null = null;
-    let again = false;
-    let lastError = '';
-    const dispatch = (): Promise<void> => {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          for (;;) {
-            const { events, users } = await dispatchBatch(db, jobs);
-            if (users.length > 0) await bell.ring(users);
-            if (events === 0) break;
-          }
-        } while (again);
-        lastError = '';
-      })()
-        .catch((err: Error) => {
-          // Retried by the next tick; said once per distinct failure, not every second.
-          if (err.message !== lastError) log.warn({ err }, 'notifications: dispatching failed; retrying');
-          lastError = err.message;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    };
+    const { dispatch, current } = createDispatcher(db, jobs, bell, log);
     const dispatchTimer = setInterval(() => void dispatch(), DISPATCH_EVERY_MS);
     dispatchTimer.unref();
 
-    const queueDigest = () => {
-      const now = new Date();
-      const { day, cutoff } = digestDay(now);
-      if (now < cutoff) return;
-      // One job per day among all instances while it waits or runs; its per-user markers make a rerun harmless.
-      jobs
-        .send(
-          NOTIFICATION_DIGEST_QUEUE,
-          { day },
-          { singletonKey: `digest:${day}`, retryLimit: 5, retryDelaySeconds: 60 },
-        )
-        .catch((err: Error) => log.warn({ err }, 'notifications: could not queue the daily digest'));
-    };
+    const queueDigest = () => queueTodaysDigest(jobs, log);
     const digestTimer = setInterval(queueDigest, DIGEST_CHECK_EVERY_MS);
     digestTimer.unref();
     app.addHook('onReady', async () => queueDigest());
@@ -146,9 +107,62 @@ export const notificationsPlugin = fp(
       clearInterval(digestTimer);
       for (const set of watchers.values()) for (const w of set) w.end();
       watchers.clear();
-      await running;
+      await current();
     });
     app.addHook('onClose', async () => bell.close());
   },
   { name: 'notifications', dependencies: ['db', 'jobs', 'mailer', 'redis'] },
 );
+
+/**
+ * The dispatch loop: one pass at a time on this instance; a wake during a pass asks for another
+ * pass after it, so no event waits for the next tick. `current` is the pass running, if any.
+ */
+function createDispatcher(
+  db: FastifyInstance['db'],
+  jobs: FastifyInstance['jobs'],
+  bell: Bell,
+  log: FastifyBaseLogger,
+) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastError = '';
+  const dispatch = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        for (;;) {
+          const { events, users } = await dispatchBatch(db, jobs);
+          if (users.length > 0) await bell.ring(users);
+          if (events === 0) break;
+        }
+      } while (again);
+      lastError = '';
+    })()
+      .catch((err: Error) => {
+        // Retried by the next tick; said once per distinct failure, not every second.
+        if (err.message !== lastError) log.warn({ err }, 'notifications: dispatching failed; retrying');
+        lastError = err.message;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  return { dispatch, current: () => running };
+}
+
+/** Queues today's digest job once the day's cutoff has passed. */
+function queueTodaysDigest(jobs: FastifyInstance['jobs'], log: FastifyBaseLogger) {
+  const now = new Date();
+  const { day, cutoff } = digestDay(now);
+  if (now < cutoff) return;
+  // One job per day among all instances while it waits or runs; its per-user markers make a rerun harmless.
+  jobs
+    .send(NOTIFICATION_DIGEST_QUEUE, { day }, { singletonKey: `digest:${day}`, retryLimit: 5, retryDelaySeconds: 60 })
+    .catch((err: Error) => log.warn({ err }, 'notifications: could not queue the daily digest'));
+}

@@ -1,20 +1,24 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  type Locale,
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationMode,
 } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
+import { html, localeOf, t } from '../../core/i18n.ts';
 import type { MailMessage } from '../../core/mailer.ts';
+import { type StoredText, wordNotification } from './notifications.text.ts';
 
 /*
  * Notification e-mail: one per event and recipient at once (`instant`), or one digest a day
  * (`daily`), each with a one-click unsubscribe link (a signed token, no session) in its text and
  * in its `List-Unsubscribe` / `List-Unsubscribe-Post` headers (RFC 8058). A sent-marker row is
  * claimed before a message goes out and released only if sending fails, so a job run twice
- * (retried after a crash, or by two instances at once) sends one e-mail.
+ * (retried after a crash, or by two instances at once) sends one e-mail. Every e-mail is worded
+ * in the recipient's language of the moment it is sent (`users.locale`, core/i18n).
  */
 
 export const PRODUCT_NAME = 'Kaksha';
@@ -98,19 +102,17 @@ export async function unsubscribe(db: DbOrTx, userId: string, scope: Unsubscribe
   return Object.keys(changes).length > 0;
 }
 
+/** The user's language, or `fallback` when the account is gone. */
+export async function localeOfUser(db: DbOrTx, userId: string, fallback: Locale): Promise<Locale> {
+  const [user] = rowsOf<{ locale: string }>(await db.execute(sql`select locale from users where id = ${userId}`));
+  return user ? localeOf(user.locale) : fallback;
+}
+
 export const unsubscribeUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 
-const KIND_NAMES: Record<NotificationKind, string> = {
-  answer: 'answers to your questions',
-  accepted: 'your answers being accepted',
-  question: 'new questions on your courses',
-  lecture: 'new lectures in your courses',
-  certificate: 'your certificates',
-  refund: 'your refunds',
-};
-export const scopeName = (scope: UnsubscribeScope) =>
-  scope === 'digest' ? 'the daily digest' : `e-mails about ${KIND_NAMES[scope]}`;
+/** What an unsubscribe link turns off, in words ("e-mails about your refunds", "the daily digest"). */
+export const scopeName = (scope: UnsubscribeScope, locale: Locale = 'en') => t(locale, `mail.scope.${scope}`);
 
 // ---- messages ----
 
@@ -121,6 +123,7 @@ interface Item {
 }
 
 function message(
+  locale: Locale,
   to: string,
   subject: string,
   greeting: string,
@@ -129,30 +132,32 @@ function message(
   unsubscribe: { url: string; scope: UnsubscribeScope },
 ): MailMessage {
   const absolute = (link: string) => `${publicUrl}${link}`;
+  const product = PRODUCT_NAME;
+  const scope = scopeName(unsubscribe.scope, locale);
   const text = [
     greeting,
     '',
     ...items.flatMap((i) => [i.title, i.body, absolute(i.link), '']),
-    `— ${PRODUCT_NAME}`,
+    t(locale, 'mail.signoff', { product }),
     '',
-    `You get this e-mail for ${scopeName(unsubscribe.scope)}. Unsubscribe with one click: ${unsubscribe.url}`,
+    t(locale, 'mail.notification.why', { scope, url: unsubscribe.url }),
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+  const body = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,'Noto Sans Devanagari',sans-serif;color:#0f172a">
 <p>${esc(greeting)}</p>
 ${items
   .map(
     (i) =>
-      `<p><strong>${esc(i.title)}</strong><br>${esc(i.body)}<br><a href="${esc(absolute(i.link))}">Open in ${PRODUCT_NAME}</a></p>`,
+      `<p><strong>${esc(i.title)}</strong><br>${esc(i.body)}<br><a href="${esc(absolute(i.link))}">${html(locale, 'mail.notification.open', { product })}</a></p>`,
   )
   .join('\n')}
-<p>— ${PRODUCT_NAME}</p>
-<p style="font-size:12px;color:#475569">You get this e-mail for ${esc(scopeName(unsubscribe.scope))}. <a href="${esc(unsubscribe.url)}">Unsubscribe</a> with one click.</p>
+<p>${html(locale, 'mail.signoff', { product })}</p>
+<p style="font-size:12px;color:#475569">${html(locale, 'mail.notification.whyHtml', { scope }, { unsubscribe: unsubscribe.url })}</p>
 </body></html>`;
   return {
     to,
     subject,
     text,
-    html,
+    html: body,
     headers: {
       'List-Unsubscribe': `<${unsubscribe.url}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -186,24 +191,20 @@ export async function sendNotificationMail(
       sql`delete from notification_mails_sent where event_id = ${job.eventId} and user_id = ${job.userId}`,
     );
   try {
-    const [row] = rowsOf<{
-      kind: NotificationKind;
-      title: string;
-      body: string;
-      link: string;
-      email: string;
-      name: string;
-    }>(
+    const [row] = rowsOf<StoredText & { link: string; email: string; name: string; locale: string }>(
       await ctx.db.execute(sql`
-        select n.kind, n.title, n.body, n.link, u.email, u.name
+        select n.kind, n.params, n.title, n.body, n.link, u.email, u.name, u.locale
         from notifications n join users u on u.id = n.user_id
         where n.event_id = ${job.eventId} and n.user_id = ${job.userId}`),
     );
     // Gone (the user, or the course with its question), or turned off since it was queued.
     if (!row || (await preferencesOf(ctx.db, job.userId))[row.kind] === 'off') return 'skipped';
     const token = unsubscribeToken(await linkSecret(ctx.db), job.userId, row.kind);
+    const locale = localeOf(row.locale);
+    const item = { ...wordNotification(locale, row), link: row.link };
+    const greeting = t(locale, 'mail.greeting', { name: row.name });
     await ctx.send(
-      message(row.email, row.title, `Hello ${row.name},`, [row], ctx.publicUrl, {
+      message(locale, row.email, item.title, greeting, [item], ctx.publicUrl, {
         url: unsubscribeUrl(ctx.publicUrl, token),
         scope: row.kind,
       }),
@@ -256,22 +257,24 @@ export async function sendDailyDigests(ctx: MailContext, at: Date): Promise<numb
 
 async function sendDigest(ctx: MailContext, userId: string, cutoff: Date): Promise<boolean> {
   const prefs = await preferencesOf(ctx.db, userId);
-  const rows = rowsOf<Item & { id: string; kind: NotificationKind; email: string; name: string }>(
+  const rows = rowsOf<StoredText & { id: string; link: string; email: string; name: string; locale: string }>(
     await ctx.db.execute(sql`
-      select n.id, n.kind, n.title, n.body, n.link, u.email, u.name
+      select n.id, n.kind, n.params, n.title, n.body, n.link, u.email, u.name, u.locale
       from notifications n join users u on u.id = n.user_id
       where n.user_id = ${userId} and n.mail = 'daily' and n.digested_at is null
         and n.created_at < ${cutoff.toISOString()}::timestamptz
       order by n.created_at, n.id`),
   );
   // Kinds turned off since are left out (and no longer wait).
-  const items = rows.filter((r) => prefs[r.kind] !== 'off');
-  if (items.length > 0) {
-    const { email, name } = items[0];
+  const kept = rows.filter((r) => prefs[r.kind] !== 'off');
+  if (kept.length > 0) {
+    const { email, name } = kept[0];
+    const locale = localeOf(kept[0].locale);
+    const items = kept.map((r) => ({ ...wordNotification(locale, r), link: r.link }));
     const token = unsubscribeToken(await linkSecret(ctx.db), userId, 'digest');
-    const subject = `Your ${PRODUCT_NAME} digest: ${items.length} update${items.length === 1 ? '' : 's'}`;
+    const subject = t(locale, 'mail.digest.subject', { product: PRODUCT_NAME, count: items.length });
     await ctx.send(
-      message(email, subject, `Hello ${name}, here is what happened since your last digest:`, items, ctx.publicUrl, {
+      message(locale, email, subject, t(locale, 'mail.digest.greeting', { name }), items, ctx.publicUrl, {
         url: unsubscribeUrl(ctx.publicUrl, token),
         scope: 'digest',
       }),
@@ -280,5 +283,5 @@ async function sendDigest(ctx: MailContext, userId: string, cutoff: Date): Promi
   await ctx.db.execute(
     sql`update notifications set digested_at = now() where id = any(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[])`,
   );
-  return items.length > 0;
+  return kept.length > 0;
 }

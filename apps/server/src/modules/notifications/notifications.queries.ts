@@ -1,8 +1,9 @@
-import type { MarkReadRequest, Notification, NotificationKind, NotificationPage } from '@kaksha/contracts';
+import type { Locale, MarkReadRequest, Notification, NotificationPage } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { badRequest } from '../../core/errors.ts';
+import { badRequest, PAGE_LINK_STALE } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { type StoredText, wordNotification } from './notifications.text.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -14,11 +15,8 @@ export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-interface Row {
+interface Row extends StoredText {
   id: string;
-  kind: NotificationKind;
-  title: string;
-  body: string;
   link: string;
   course_id: string | null;
   read_at: string | null;
@@ -27,11 +25,11 @@ interface Row {
   at: string;
 }
 
-const presentNotification = (r: Row): Notification => ({
+/** `title` and `body` are worded in the reader's language (clients show them as they are). */
+const presentNotification = (locale: Locale, r: Row): Notification => ({
   _id: r.id,
   kind: r.kind,
-  title: r.title,
-  body: r.body,
+  ...wordNotification(locale, r),
   link: r.link,
   courseId: r.course_id,
   read: r.read_at !== null,
@@ -44,21 +42,22 @@ const DATABASE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]
 function decodeCursor(cursor: string): [string, string] {
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (rest.length > 0 || !DATABASE_TIMESTAMP.test(at ?? '') || !isUuid(id ?? '')) {
-    throw badRequest('This page link is out of date; start from the first page', { cursor: 'Invalid cursor' });
+    throw badRequest(PAGE_LINK_STALE, { cursor: 'Invalid cursor' });
   }
   return [at, id];
 }
 
-/** The user's notifications, newest first, one page after `cursor`, with the unread count. */
+/** The user's notifications, newest first, one page after `cursor`, with the unread count, worded in `locale`. */
 export async function listNotifications(
   db: DbOrTx,
   userId: string,
+  locale: Locale,
   { cursor, limit }: { cursor?: string; limit: number },
 ): Promise<NotificationPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select id, kind, title, body, link, course_id, read_at, created_at, created_at::text as at
+      select id, kind, params, title, body, link, course_id, read_at, created_at, created_at::text as at
       from notifications
       where user_id = ${userId}
         ${after ? sql`and (created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
@@ -67,7 +66,7 @@ export async function listNotifications(
   );
   const page = rows.slice(0, limit);
   return {
-    notifications: page.map(presentNotification),
+    notifications: page.map((r) => presentNotification(locale, r)),
     nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]) : null,
     unreadCount: await unreadCount(db, userId),
   };

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  type Locale,
   markReadRequestSchema,
   NOTIFICATIONS_STREAM_EVENT,
   notificationListQuerySchema,
@@ -13,8 +14,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../core/errors.ts';
+import { html, localeOf, t } from '../../core/i18n.ts';
 import {
   linkSecret,
+  localeOfUser,
   PRODUCT_NAME,
   preferencesOf,
   readUnsubscribeToken,
@@ -27,14 +30,13 @@ import { listNotifications, markRead, unreadCount } from './notifications.querie
 /** A comment line this often keeps proxies and browsers from closing an idle stream. */
 const PING_EVERY_MS = 25_000;
 
-const INVALID_LINK = 'This unsubscribe link is not valid. Change what we e-mail you in your notification settings.';
-
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, content: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+/** The unsubscribe link's page, in the reader's language (its texts are core/i18n's `unsubscribe.*`). */
+const page = (locale: Locale, title: string, content: string) => `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · ${PRODUCT_NAME}</title>
-<style>body{font-family:system-ui,Arial,sans-serif;color:#0f172a;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;background:#0f172a;color:#fff;border:0;border-radius:8px;padding:.7rem 1.2rem;cursor:pointer;min-height:44px}a{color:#1d4ed8}</style>
-</head><body><main><h1>${esc(title)}</h1>${content}<p><a href="/">Back to ${PRODUCT_NAME}</a></p></main></body></html>`;
+<style>body{font-family:system-ui,Arial,'Noto Sans Devanagari',sans-serif;color:#0f172a;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;background:#0f172a;color:#fff;border:0;border-radius:8px;padding:.7rem 1.2rem;cursor:pointer;min-height:44px}a{color:#1d4ed8}</style>
+</head><body><main><h1>${esc(title)}</h1>${content}<p><a href="/">${html(locale, 'unsubscribe.back', { product: PRODUCT_NAME })}</a></p></main></body></html>`;
 
 /** A browser following the link from an e-mail gets a page; an API client (the web app) JSON. */
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
@@ -76,7 +78,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPageSchema },
       },
     },
-    async (request) => listNotifications(db, request.user!.id, request.query),
+    async (request) => listNotifications(db, request.user!.id, request.user!.locale, request.query),
   );
 
   app.post(
@@ -141,7 +143,11 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A stream never ends: only a client that asks for one (EventSource does) gets it.
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-        throw new AppError(406, 'not_acceptable', 'This is an event stream: ask for it with Accept: text/event-stream');
+        throw new AppError(
+          406,
+          'notifications_stream_only',
+          'This is an event stream: ask for it with Accept: text/event-stream',
+        );
       }
       await streamLimit.hit(request);
       const userId = request.user!.id;
@@ -180,26 +186,35 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     const read = readUnsubscribeToken(await linkSecret(db), request.query.token);
     if (!read) {
       if (wantsHtml(request)) {
+        // No user to ask: the visitor's language cookie (the web app's), else English.
+        const locale = localeOf(request.cookies.locale);
         return reply
           .status(400)
           .type('text/html; charset=utf-8')
-          .send(page('Link not valid', `<p>${esc(INVALID_LINK)}</p>`));
+          .send(page(locale, t(locale, 'unsubscribe.invalidTitle'), `<p>${html(locale, 'unsubscribe.invalid')}</p>`));
       }
-      throw badRequest(INVALID_LINK, { token: 'Invalid token' });
+      throw badRequest(
+        { id: 'notification_unsubscribe_invalid', message: t('en', 'unsubscribe.invalid') },
+        { token: 'Invalid token' },
+      );
     }
-    const what = scopeName(read.scope);
     if (apply) await unsubscribe(db, read.userId, read.scope);
-    const message = apply
-      ? `You will no longer get ${what}.`
-      : `Stop ${what}? You can change what we e-mail you at any time in your notification settings.`;
+    // The answer's message stays English for API clients; the browser's page is in the reader's language.
+    const worded = (locale: Locale) => {
+      const scope = scopeName(read.scope, locale);
+      return t(locale, apply ? 'unsubscribe.done' : 'unsubscribe.ask', { scope });
+    };
     if (wantsHtml(request)) {
+      const locale = await localeOfUser(db, read.userId, localeOf(request.cookies.locale));
       const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+      const said = `<p>${esc(worded(locale))}</p>`;
       const content = apply
-        ? `<p>${esc(message)}</p>`
-        : `<p>${esc(message)}</p><form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`;
-      return reply.type('text/html; charset=utf-8').send(page(apply ? 'Unsubscribed' : 'Unsubscribe', content));
+        ? said
+        : `${said}<form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${html(locale, 'unsubscribe.button')}</button></form>`;
+      const title = t(locale, apply ? 'unsubscribe.doneTitle' : 'unsubscribe.title');
+      return reply.type('text/html; charset=utf-8').send(page(locale, title, content));
     }
-    return { scope: read.scope, unsubscribed: apply, message };
+    return { scope: read.scope, unsubscribed: apply, message: worded('en') };
   };
 
   app.get(

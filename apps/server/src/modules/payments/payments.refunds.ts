@@ -12,6 +12,7 @@ import {
 } from '../../core/db/schema/index.ts';
 import { AppError, conflict, type ErrorText, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { recordEvent } from '../analytics/analytics.service.ts';
 import { type BillingConfig, rupees } from '../billing/billing.service.ts';
 import { releaseOrder } from '../coupons/coupons.service.ts';
 import { reverseSale } from '../earnings/earnings.service.ts';
@@ -231,9 +232,13 @@ const refundFailed = () =>
 
 /** Access ends (progress stays), the coupon's place is freed, a credit note reverses the invoice and the ledger's sale. Idempotent. */
 export async function endPurchase(tx: Tx, billing: BillingConfig, order: OrderRow) {
-  await tx
+  const ended = await tx
     .delete(enrollments)
-    .where(and(eq(enrollments.userId, order.userId), eq(enrollments.courseId, order.courseId)));
+    .where(and(eq(enrollments.userId, order.userId), eq(enrollments.courseId, order.courseId)))
+    .returning({ id: enrollments.id });
+  // Course analytics' refunds (issue #33): once, with the access it ends.
+  if (ended.length > 0)
+    await recordEvent({ type: 'refund', courseId: order.courseId, userId: order.userId, amount: order.amount }, { tx });
   await releaseOrder(tx, order.id);
   await reverseSale(tx, order.id);
   return issueCreditNote(tx, billing, order.id);

@@ -15,6 +15,7 @@ import type { Db, DbOrTx, Tx } from '../../core/db/client.ts';
 import { courses, enrollments, paymentOrders } from '../../core/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { recordEvent } from '../analytics/analytics.service.ts';
 import { type BillingConfig, quotePrice } from '../billing/billing.service.ts';
 import { type CourseForCoupon, priceWithCoupon, redeemOrder, reserveCoupon } from '../coupons/coupons.service.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
@@ -265,6 +266,8 @@ async function completeOrder(tx: Tx, checkout: Checkout, order: OrderRow, paymen
     .set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date() })
     .where(eq(paymentOrders.id, order.id));
   await enrol(tx, order.userId, order.courseId, order.amount, checkout.notify);
+  // Course analytics' revenue (issue #33): with the payment, in its transaction.
+  await recordEvent({ type: 'purchase', courseId: order.courseId, userId: order.userId, amount: order.amount }, { tx });
   await redeemOrder(tx, order.id);
   await issueInvoice(tx, checkout.billing, order.id);
   await recordSale(tx, checkout.earnings, order.id);
@@ -291,7 +294,11 @@ async function enrol(tx: Tx, userId: string, courseId: string, amountPaid: numbe
     .values({ userId, courseId, amountPaid })
     .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
     .returning({ id: enrollments.id });
-  if (inserted.length > 0) await notify(tx, userId, courseId);
+  if (inserted.length === 0) return;
+  await notify(tx, userId, courseId);
+  // Course analytics (issue #33): in the request's name when it is the learner's own (its visitor
+  // attributes the enrolment to a traffic source); not for DNT / GPC.
+  await recordEvent({ type: 'enrolment', courseId, userId }, { tx });
 }
 
 // Ids go to the database: text() keeps what PostgreSQL cannot store out (such a body is ignored).

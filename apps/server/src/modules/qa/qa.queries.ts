@@ -1,7 +1,7 @@
 import type { QaSort, QaStatus } from '@kaksha/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import { badRequest } from '../../core/errors.ts';
+import { badRequest, type ErrorText, PAGE_LINK_STALE } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import { recordMatcher } from '../search/search.service.ts';
 import type { AnswerRow, QuestionRow } from './qa.presenter.ts';
@@ -68,6 +68,12 @@ const ORDER_KEYS: Record<QaSort | 'search' | 'inbox', KeyType[]> = {
   inbox: ['time', 'id'],
 };
 
+/** A lectureId that is not one of the course's lectures (listing, asking). */
+export const LECTURE_NOT_IN_COURSE: ErrorText = {
+  id: 'qa_lecture_not_in_course',
+  message: 'lectureId must be a lecture of this course',
+};
+
 const encodeCursor = (order: keyof typeof ORDER_KEYS, values: string[]) =>
   Buffer.from([order, ...values].join('|')).toString('base64url');
 
@@ -75,7 +81,7 @@ function decodeCursor(order: keyof typeof ORDER_KEYS, cursor: string): string[] 
   const [name, ...values] = Buffer.from(cursor, 'base64url').toString().split('|');
   const keys = ORDER_KEYS[order];
   if (name !== order || values.length !== keys.length || !keys.every((k, i) => KEY_CHECKS[k](values[i]))) {
-    throw badRequest('This page link is out of date; start from the first page', { cursor: 'Invalid cursor' });
+    throw badRequest(PAGE_LINK_STALE, { cursor: 'Invalid cursor' });
   }
   return values;
 }
@@ -105,7 +111,7 @@ export async function listQuestions(
   o: ListOptions,
 ): Promise<{ rows: QuestionRow[]; nextCursor: string | null }> {
   if (o.lectureId !== undefined && !isUuid(o.lectureId)) {
-    throw badRequest('lectureId must be a lecture of this course', { lectureId: 'Not a lecture id' });
+    throw badRequest(LECTURE_NOT_IN_COURSE, { lectureId: 'Not a lecture id' });
   }
   const filters = sql`q.course_id = ${courseId} ${o.lectureId ? sql`and q.lecture_id = ${o.lectureId}` : sql``} ${statusFilter(o.status)}`;
   const columns = questionColumns(viewerId, forEducator);

@@ -7,7 +7,7 @@ import {
 } from '@kaksha/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { badRequest, conflict, type ErrorText, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Storage } from '../../core/storage.ts';
 import { notifyAccepted, notifyAnswer, notifyNewQuestion } from '../notifications/notifications.service.ts';
@@ -17,6 +17,7 @@ import {
   findAnswers,
   findQuestion,
   inboxQuestions,
+  LECTURE_NOT_IN_COURSE,
   type ListOptions,
   listQuestions,
   responseTime,
@@ -34,11 +35,16 @@ export { unansweredByCourse } from './qa.queries.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export const NOT_A_MEMBER = 'Only learners enrolled in this course and its educator can use its Q&A';
-const EDUCATOR_ONLY = 'Only the course’s educator can do this';
-const COURSE_NOT_FOUND = 'Course not found';
-const QUESTION_NOT_FOUND = 'Question not found';
-const ANSWER_NOT_FOUND = 'Answer not found';
+// Refusals with their ids (contracts' ERROR_IDS: the web shows each in the reader's language).
+export const NOT_A_MEMBER: ErrorText = {
+  id: 'qa_members_only',
+  message: 'Only learners enrolled in this course and its educator can use its Q&A',
+};
+const EDUCATOR_ONLY: ErrorText = { id: 'qa_educator_only', message: 'Only the course’s educator can do this' };
+const COURSE_NOT_FOUND: ErrorText = { id: 'course_not_found', message: 'Course not found' };
+const QUESTION_NOT_FOUND: ErrorText = { id: 'qa_question_not_found', message: 'Question not found' };
+const ANSWER_NOT_FOUND: ErrorText = { id: 'qa_answer_not_found', message: 'Answer not found' };
+const POST_NOT_FOUND: ErrorText = { id: 'qa_post_not_found', message: 'Question or answer not found' };
 
 interface Access {
   viewer: QaViewer;
@@ -127,9 +133,10 @@ export async function askQuestion(db: DbOrTx, storage: Storage, userId: string, 
   const lectureId = input.lectureId ?? null;
   const timestampSec = input.timestampSec ?? null;
   if (timestampSec !== null && lectureId === null) {
-    throw badRequest('A moment (timestampSec) needs the lecture it is in (lectureId)', {
-      timestampSec: 'Needs lectureId',
-    });
+    throw badRequest(
+      { id: 'qa_moment_needs_lecture', message: 'A moment (timestampSec) needs the lecture it is in (lectureId)' },
+      { timestampSec: 'Needs lectureId' },
+    );
   }
   if (lectureId !== null) {
     const [lecture] = isUuid(lectureId)
@@ -139,14 +146,16 @@ export async function askQuestion(db: DbOrTx, storage: Storage, userId: string, 
           ),
         )
       : [];
-    if (!lecture)
-      throw badRequest('lectureId must be a lecture of this course', { lectureId: 'Not a lecture of this course' });
+    if (!lecture) throw badRequest(LECTURE_NOT_IN_COURSE, { lectureId: 'Not a lecture of this course' });
     if (
       timestampSec !== null &&
       lecture.duration_seconds !== null &&
       timestampSec > Math.ceil(lecture.duration_seconds)
     ) {
-      throw badRequest('timestampSec is past the end of the lecture', { timestampSec: 'Past the end of the lecture' });
+      throw badRequest(
+        { id: 'qa_moment_past_end', message: 'timestampSec is past the end of the lecture' },
+        { timestampSec: 'Past the end of the lecture' },
+      );
     }
   }
   const id = await db.transaction(async (tx) => {
@@ -199,7 +208,8 @@ export async function postAnswer(db: DbOrTx, storage: Storage, userId: string, q
     const [{ locked }] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select locked from qa_questions where id = ${questionId}`),
     );
-    if (locked) throw conflict('This question is locked: it takes no new answers');
+    if (locked)
+      throw conflict({ id: 'qa_question_locked', message: 'This question is locked: it takes no new answers' });
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`
         insert into qa_answers (question_id, user_id, body) values (${questionId}, ${userId}, ${body}) returning id`),
@@ -218,7 +228,10 @@ export async function postAnswer(db: DbOrTx, storage: Storage, userId: string, q
 export async function acceptAnswer(db: DbOrTx, storage: Storage, userId: string, answerId: string, accepted: boolean) {
   const access = await answerAccess(db, answerId, userId);
   if (access.viewer.role !== 'educator' && access.askerId !== userId) {
-    throw forbidden('Only the person who asked and the course’s educator can accept an answer');
+    throw forbidden({
+      id: 'qa_accept_not_allowed',
+      message: 'Only the person who asked and the course’s educator can accept an answer',
+    });
   }
   await db.transaction(async (tx) => {
     await lockQuestion(tx, access.questionId);
@@ -280,7 +293,10 @@ export async function setQuestionFlag(
 export async function deleteQuestion(db: DbOrTx, userId: string, questionId: string) {
   const access = await questionAccess(db, questionId, userId);
   if (access.viewer.role !== 'educator' && access.askerId !== userId) {
-    throw forbidden('Only the person who asked and the course’s educator can delete a question');
+    throw forbidden({
+      id: 'qa_delete_question_not_allowed',
+      message: 'Only the person who asked and the course’s educator can delete a question',
+    });
   }
   await db.transaction(async (tx) => {
     const [row] = rowsOf<{ title: string; body: string }>(
@@ -293,7 +309,10 @@ export async function deleteQuestion(db: DbOrTx, userId: string, questionId: str
 export async function deleteAnswer(db: DbOrTx, userId: string, answerId: string) {
   const access = await answerAccess(db, answerId, userId);
   if (access.viewer.role !== 'educator' && access.authorId !== userId) {
-    throw forbidden('Only the person who answered and the course’s educator can delete an answer');
+    throw forbidden({
+      id: 'qa_delete_answer_not_allowed',
+      message: 'Only the person who answered and the course’s educator can delete an answer',
+    });
   }
   await db.transaction(async (tx) => {
     await lockQuestion(tx, access.questionId);
@@ -304,18 +323,18 @@ export async function deleteAnswer(db: DbOrTx, userId: string, answerId: string)
 
 /** Reports a question or an answer (by its id) to the course's educator; answers whether it is new. */
 export async function reportPost(db: DbOrTx, userId: string, id: string, reason: string) {
-  if (!isUuid(id)) throw notFound('Question or answer not found');
+  if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
   const [target] = rowsOf<{ kind: 'question' | 'answer' }>(
     await db.execute(sql`
       select 'question' as kind from qa_questions where id = ${id}
       union all select 'answer' from qa_answers where id = ${id}`),
   );
-  if (!target) throw notFound('Question or answer not found');
+  if (!target) throw notFound(POST_NOT_FOUND);
   const isQuestion = target.kind === 'question';
   const authorId = isQuestion
     ? (await questionAccess(db, id, userId)).askerId
     : (await answerAccess(db, id, userId)).authorId;
-  if (authorId === userId) throw badRequest('You cannot report your own post');
+  if (authorId === userId) throw badRequest({ id: 'qa_report_own_post', message: 'You cannot report your own post' });
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       insert into qa_reports (user_id, question_id, answer_id, reason)

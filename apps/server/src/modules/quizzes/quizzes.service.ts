@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../core/db/client.ts';
 import { courseSections, courses, quizAttempts, quizzes } from '../../core/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { recordEvent } from '../analytics/analytics.service.ts';
 import { assertCreator, isEnrolled, loadOwnedCourse } from '../courses/courses.service.ts';
 import { grade, resolveAnswers } from './quizzes.grading.ts';
 import { newOptionIds } from './quizzes.options.ts';
@@ -217,6 +218,22 @@ export async function submitQuiz(db: DbOrTx, quizId: string, userId: string, ans
     await tx
       .insert(quizAttempts)
       .values({ quizId: quiz.id, userId, attempt, answers: positions, scorePercent, passed });
+    // Course analytics' pass rates and hardest questions (issue #33); an educator trying their own
+    // quiz is not a learner.
+    if (!isCreator)
+      await recordEvent(
+        {
+          type: 'quiz_attempt',
+          courseId: quiz.courseId,
+          payload: {
+            quizId: quiz.id,
+            passed,
+            scorePercent,
+            wrong: results.flatMap((r, index) => (r.correct ? [] : [index])),
+          },
+        },
+        { tx },
+      );
     const shown = answersShown(quiz, isCreator, passed || passedBefore);
     return {
       scorePercent,

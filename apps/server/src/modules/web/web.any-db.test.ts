@@ -441,6 +441,24 @@ export async function renderPage(url, serverFetch, language) {
     }
   });
 
+  it('takes a first visit’s language from the browser (Accept-Language), the cookie before it', async () => {
+    const page = async (acceptLanguage: string, cookies: Record<string, string> = {}) => {
+      const res = await app.inject({ url: '/', cookies, headers: { 'accept-language': acceptLanguage } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toMatch(/accept-language/i);
+      return lang(res.body);
+    };
+    expect(await page('hi-IN,hi;q=0.9,en-US;q=0.8')).toBe('hi');
+    // The first language the build has pages in, by preference: French has none, English is the default.
+    expect(await page('fr-FR,hi;q=0.5')).toBe('hi');
+    expect(await page('en-IN,hi;q=0.9')).toBe('en');
+    expect(await page('en;q=0.4,hi;q=0.6')).toBe('hi');
+    expect(await page('hi;q=0,en')).toBe('en');
+    expect(await page('ta-IN, *')).toBe('en');
+    expect(await page('hi-IN', { locale: 'en' })).toBe('en');
+    expect(await page(';;;,=,q=x,hi;q=abc,,')).toBe('en');
+  });
+
   it('draws a server-rendered page in the reader’s language, in that language’s page', async () => {
     const cookie = await loginCookie(app, await createUser(app));
     const res = await app.inject({ url: '/viewcourse/c-1', headers: { cookie: `${cookie}; locale=hi` } });

@@ -82,12 +82,13 @@ async function sendPage(
   // A query string may change what the page asks for (/allcourses?category=…): no guessing.
   const preload = request.url.includes('?') ? undefined : sources.preloads()?.(url);
   // A public catalogue's pages are a visitor's too: rendered and preloaded without a session.
-  const forVisitors = sources.publicCatalogue && !!preload?.publicCatalogue;
+  // A page for everyone (`public`: the privacy page) is a visitor's whatever PUBLIC_CATALOGUE says.
+  const forVisitors = (sources.publicCatalogue && !!preload?.publicCatalogue) || !!preload?.public;
   const rendered =
     preload?.serverRendered && (forVisitors || request.cookies[SESSION_COOKIE])
       ? await sources.renderOnServer(request, reply, url)
       : undefined;
-  const locale = readerLocale(request);
+  const locale = readerLocale(request, sources.root);
   const html =
     rendered?.template ??
     (url === '/' ? sources.indexHtml(locale) : (sources.appHtml(locale) ?? sources.indexHtml(locale)));
@@ -116,7 +117,7 @@ async function sendPage(
   return (
     reply
       .header('content-security-policy', html.csp)
-      .header('vary', 'cookie, accept-encoding')
+      .header('vary', 'cookie, accept-language, accept-encoding')
       .type('text/html; charset=utf-8')
       // A course's page is a text of its own (its meta tags): compressed fast and not kept, like a rendered one.
       .send(await sources.compressedPage(request, reply, text, { perRequest: !!rendered || !!meta?.jsonLd }))

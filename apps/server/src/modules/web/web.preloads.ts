@@ -58,6 +58,7 @@ export interface PagePreloads {
   signedIn: boolean;
   publicCatalogue: boolean;
   serverRendered: boolean;
+  public: boolean;
   image?: { sizes: string; apiUrl: string };
 }
 
@@ -81,6 +82,7 @@ export function preloadsFrom(pageData: PageData): PreloadsFor {
         signedIn: page.signedIn ?? false,
         publicCatalogue: page.publicCatalogue ?? false,
         serverRendered: page.serverRendered ?? false,
+        public: page.public ?? false,
         image,
       };
     }

@@ -56,7 +56,7 @@ export function serverRenderer(
     const started = performance.now();
     try {
       // In the reader's language: its page's <html lang> and the app's texts.
-      const locale = readerLocale(request);
+      const locale = readerLocale(request, root);
       const template = emptyPageHtml(locale);
       const pages = await renderer();
       if (!template?.html.includes(EMPTY_ROOT) || !pages) return undefined;

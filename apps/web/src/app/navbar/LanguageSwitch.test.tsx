@@ -32,7 +32,7 @@ describe('the language switch', () => {
     const fetchMock = vi.fn().mockResolvedValue(json({ ...asha, locale: 'hi' }));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<Navbar />, { user: asha, at: '/allcourses' });
-    const select = within(nav()).getByRole('combobox', { name: 'Language' });
+    const select = within(nav()).getByRole('combobox', { name: 'Site language' });
     expect(
       within(select)
         .getAllByRole('option')
@@ -43,7 +43,7 @@ describe('the language switch', () => {
     expect(await within(nav()).findByRole('link', { name: 'सभी कोर्स' })).toHaveAttribute('href', '/allcourses');
     expect(within(nav()).getByRole('link', { name: 'डैशबोर्ड' })).toBeInTheDocument();
     expect(within(nav()).getByRole('button', { name: 'लॉग आउट' })).toBeInTheDocument();
-    expect(within(nav()).getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+    expect(within(nav()).getByRole('combobox', { name: 'साइट की भाषा' })).toHaveValue('hi');
     expect(document.cookie).toContain('locale=hi');
     expect(document.documentElement.lang).toBe('hi');
     // The bell asks for its count too; the language goes in a request of its own.
@@ -55,10 +55,31 @@ describe('the language switch', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<Navbar />, { user: null });
-    await userEvent.selectOptions(within(nav()).getByRole('combobox', { name: 'Language' }), 'hi');
+    await userEvent.selectOptions(within(nav()).getByRole('combobox', { name: 'Site language' }), 'hi');
     expect(await within(nav()).findByRole('link', { name: 'लॉग इन' })).toHaveAttribute('href', '/login');
     expect(document.cookie).toContain('locale=hi');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('from the phone menu, which the new language closes, focus goes to the menu’s button', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ ...asha, locale: 'hi' })));
+    renderWithProviders(<Navbar />, { user: asha, at: '/allcourses' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const select = within(menu).getByRole('combobox', { name: 'Site language' });
+    select.focus();
+    await userEvent.selectOptions(select, 'hi');
+    const opener = await screen.findByRole('button', { name: 'मेन्यू खोलें' });
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('on wide screens focus stays on the switch, drawn in the new language', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ ...asha, locale: 'hi' })));
+    renderWithProviders(<Navbar />, { user: asha, at: '/allcourses' });
+    await userEvent.selectOptions(within(nav()).getByRole('combobox', { name: 'Site language' }), 'hi');
+    const redrawn = await within(nav()).findByRole('combobox', { name: 'साइट की भाषा' });
+    await waitFor(() => expect(document.activeElement).toBe(redrawn));
   });
 
   it('follows the language kept with the account once the user is known', async () => {

@@ -10,7 +10,19 @@ import { queryKeys } from '@/lib/query-keys';
  * The interface's language, each by its own name (English, हिन्दी). A visitor's choice is kept
  * in a cookie; a signed-in user's also with the account, so every device follows it.
  */
-export function LanguageSwitch({ id, className = '' }: { id: string; className?: string }) {
+export function LanguageSwitch({
+  id,
+  className = '',
+  focusIfHidden,
+}: {
+  id: string;
+  className?: string;
+  /**
+   * The element (its id) that takes the focus when this switch cannot after the interface is
+   * drawn anew: the phone menu's switch is gone with the menu, which a new drawing closes.
+   */
+  focusIfHidden?: string;
+}) {
   const t = useT();
   const { locale, switchLocale } = useLocale();
   const { user } = useCurrentUser();
@@ -20,12 +32,22 @@ export function LanguageSwitch({ id, className = '' }: { id: string; className?:
     if (user) {
       // Said before the interface is drawn anew, so the account's old language does not switch it back.
       client.setQueryData(queryKeys.currentUser, { ...user, locale: next } as User);
-      // The cookie keeps the choice on this device whatever the answer; the account's copy is a convenience.
-      api.put('/api/user/locale', { locale: next }).catch(() => {});
+      // The cookie keeps the choice on this device whatever the answer; the account's copy is a
+      // convenience. Once it is saved, notifications are worded anew in the new language (server).
+      api.put('/api/user/locale', { locale: next }).then(
+        () => client.invalidateQueries({ queryKey: queryKeys.notifications }),
+        () => {},
+      );
     }
     await switchLocale(next);
-    // The interface was drawn anew (the switch too): focus returns to it.
-    requestAnimationFrame(() => document.getElementById(id)?.focus());
+    // The interface was drawn anew (the switch too): focus returns to it, unless it is in the
+    // phone menu, which the new drawing closed (inert): then to the button that opens the menu,
+    // the dialog pattern's return point, rather than lost to the page's start.
+    requestAnimationFrame(() => {
+      const own = document.getElementById(id);
+      const hidden = !own || own.closest('[inert]') !== null;
+      (hidden && focusIfHidden ? document.getElementById(focusIfHidden) : own)?.focus();
+    });
   }
 
   return (

@@ -6,7 +6,15 @@ import { useDismiss } from '@/components/ui/useDismiss';
 import { useModalDrawer } from '@/components/ui/useModalDrawer';
 import { useT } from '@/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ACCOUNT_LINKS, ADMIN_LINK, DASHBOARD_LINK, EDUCATOR_LINKS, MAIN_LINKS, NavAvatar } from './nav-items';
+import {
+  ACCOUNT_LINKS,
+  ADMIN_LINK,
+  DASHBOARD_LINK,
+  EDUCATOR_LINKS,
+  MAIN_LINKS,
+  MENU_BUTTON_ID,
+  NavAvatar,
+} from './nav-items';
 
 /**
  * The slide-in menu of small screens (spec §2: the same items as the header): a modal dialog
@@ -98,7 +106,7 @@ export function MobileDrawer({
           ))}
         </ul>
         <div className="mt-auto flex flex-col gap-3 border-t border-line p-4">
-          <LanguageSwitch id="language-switch-menu" />
+          <LanguageSwitch id="language-switch-menu" focusIfHidden={MENU_BUTTON_ID} />
           {footer}
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { User } from '@kaksha/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api';
 import { renderWithProviders } from '@/test/render';
 import { Navbar } from './Navbar';
 
@@ -159,6 +160,45 @@ describe('Navbar', () => {
     expect(document.querySelector('main')).not.toHaveAttribute('inert');
     expect(document.body.style.overflow).toBe('');
     expect(toggle).toHaveFocus();
+  });
+
+  it('LogOut: drops what is still loading for the user before the sign-out goes out, then says so', async () => {
+    const { toast } = await import('react-toastify');
+    const calls: { url: string; aborted: () => boolean }[] = [];
+    let answerLogout: (r: Response) => void = () => {};
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = String(input);
+      calls.push({ url, aborted: () => init?.signal?.aborted ?? false });
+      if (url.endsWith('/api/auth/logout')) return new Promise((resolve) => (answerLogout = resolve));
+      return new Promise(() => {}); // the user's data: still on its way
+    });
+    const { client, router } = renderWithProviders(<Navbar />, { user: base, at: '/enrolledcourses' });
+    // As most of the app's queries ask: without the query's own signal.
+    client.fetchQuery({ queryKey: ['wishlist'], queryFn: () => api.get('/api/wishlist') }).catch(() => {});
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/wishlist'));
+    await userEvent.click(within(nav()).getByRole('button', { name: 'LogOut' }));
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/auth/logout'));
+    // The wishlist (and the bell's count, polled here: jsdom has no EventSource) dropped; the sign-out sent last.
+    expect(calls.map((c) => [c.url, c.aborted()])).toEqual([
+      ...calls.slice(0, -1).map((c) => [c.url, true]),
+      ['/api/auth/logout', false],
+    ]);
+    expect(calls.map((c) => c.url)).toContain('/api/wishlist');
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    answerLogout(new Response(JSON.stringify({ message: 'LogOut Successfully' })));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('LogOut Successfully'));
+    vi.restoreAllMocks();
+  });
+
+  it('LogOut that fails: only logged, and the user is back', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderNavbar(base);
+    await userEvent.click(within(nav()).getByRole('button', { name: 'LogOut' }));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('logout failed', expect.anything()));
+    expect(within(nav()).getByRole('button', { name: 'LogOut' })).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 
   it('while the user loads: neither Login nor LogOut, a placeholder instead', () => {

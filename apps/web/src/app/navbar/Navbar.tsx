@@ -9,7 +9,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileDrawer } from './MobileDrawer';
-import { AuthButton, DASHBOARD_LINK, MAIN_LINKS } from './nav-items';
+import { AuthButton, DASHBOARD_LINK, MAIN_LINKS, MENU_BUTTON_ID } from './nav-items';
 
 /**
  * The top navigation (spec §2): logo to /, for a signed-in user All Courses, Search with AI and
@@ -92,6 +92,7 @@ export function Navbar() {
             {/* Small screens */}
             <button
               ref={drawerButton}
+              id={MENU_BUTTON_ID}
               type="button"
               onClick={() => setDrawerOpen(true)}
               aria-expanded={drawerOpen}

@@ -18,6 +18,9 @@ import { Avatar } from '@/components/ui/Avatar';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { useT } from '@/i18n';
 
+/** The id of the header's button that opens the phone menu (one header per page). */
+export const MENU_BUTTON_ID = 'nav-menu-button';
+
 /** Each link's `label` is its key in the catalogues (src/i18n). */
 /** The avatar's dropdown (spec §2: My Profile, My Courses), the wishlist and purchases (issue #28). */
 export const ACCOUNT_LINKS = [

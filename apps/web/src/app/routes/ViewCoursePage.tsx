@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '@/components/ui/usePageTitle';
+import { track, useCourseView } from '@/features/analytics';
 import {
   CourseDetails,
   CourseDetailsSkeleton,
@@ -37,6 +38,8 @@ export default function ViewCoursePage() {
   const isCreator = !!course && user?._id === course.creator;
   // Only learners enrolled in the course may review it (the server's rule too).
   const enrolled = !!course && !!user?.enrolledCourses.some((c) => c._id === course._id);
+  // Who comes to the course page (issue #33); its educator's own visits are not.
+  useCourseView(course && !isCreator ? course._id : null);
 
   const details = useMemo(() => {
     if (!course) return null;
@@ -50,6 +53,7 @@ export default function ViewCoursePage() {
             <CourseCheckout
               course={course}
               aside={course.isPublished && <WishlistButton courseId={course._id} look="page" />}
+              onCheckoutOpen={() => track({ type: 'checkout_open', courseId: course._id })}
             />
           ) : (
             // A visitor of a public catalogue: enrolling, saving and watching start with signing up.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '@/components/ui/usePageTitle';
+import { trackPlayback } from '@/features/analytics';
 import { CertificateCallToAction } from '@/features/certificates';
 import { CourseLoadError, InstructorCard, useCourse } from '@/features/courses';
 import { LectureViewer, LectureViewerSkeleton, useCourseProgress } from '@/features/learning';
@@ -93,6 +94,8 @@ export default function ViewLecturePage() {
       afterSection={(sectionId) => placed.afterSection.get(sectionId)?.map(item)}
       listEnd={placed.atEnd.length > 0 ? placed.atEnd.map(item) : undefined}
       asideTop={enrolled && <CertificateCallToAction courseId={courseId} complete={complete} />}
+      // Who stays (issue #33): the play and a heartbeat every 15 s played; not the educator's own.
+      onPlayback={isCreator ? undefined : (lecture, sample) => trackPlayback(courseId, lecture._id, sample)}
     />
   );
 }

@@ -20,12 +20,19 @@ export const catalogFacetCounts = pgTable(
     rating10: integer('rating10').notNull(),
     durationBand: integer('duration_band').notNull(),
     n: integer('n').notNull(),
+    /**
+     * The facets version whose change last set this cell (migration 0035): a server that keeps the
+     * cube reads only the cells changed since its copy's version instead of every cell again.
+     * Cells are never deleted (a count of 0 stays), so a changed cell is always there to read.
+     */
+    changedAt: bigint('changed_at', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({
       name: 'catalog_facet_counts_pkey',
       columns: [t.category, t.level, t.language, t.priceBand, t.rating10, t.durationBand],
     }),
+    index('catalog_facet_counts_changed_idx').on(t.changedAt),
   ],
 );
 

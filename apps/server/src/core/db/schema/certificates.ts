@@ -19,6 +19,8 @@ export const certificates = pgTable(
     courseTitle: text('course_title').notNull(),
     educatorName: text('educator_name').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Revoked when the learner's account was erased (issue #32): verification says so, without the name. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),

@@ -3,6 +3,7 @@ import {
   check,
   date,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -43,8 +44,11 @@ export const notificationEvents = pgTable(
 );
 
 /**
- * One person's notification of an event: plain-text title and body, a path in the web app, read
- * or not. `mail` is `pending` until the event is dispatched, then what was decided for e-mail by
+ * One person's notification of an event: its `kind` and `params` (the values its title and body
+ * are worded with: course and lecture titles, names, a question's opening, an amount in paise),
+ * worded in the reader's language whenever it is read (issue #29: core/i18n's `notification.*`
+ * messages); a path in the web app; read or not. Rows from before #29 have no params and keep the
+ * English `title` and `body` they were stored with, which are shown as they are. `mail` is `pending` until the event is dispatched, then what was decided for e-mail by
  * the preference then: `instant` (a mail job queued), `daily` (waiting for the digest until
  * `digested_at`), `none`.
  */
@@ -59,8 +63,11 @@ export const notifications = pgTable(
       .notNull()
       .references(() => notificationEvents.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /** The English text of a row stored before #29 (null since: worded from `params`). */
+    title: text('title'),
+    body: text('body'),
+    /** The values of the kind's title and body messages; null on rows stored before #29. */
+    params: jsonb('params').$type<Record<string, string | number>>(),
     link: text('link').notNull(),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -81,6 +88,11 @@ export const notifications = pgTable(
       .on(t.userId, t.createdAt)
       .where(sql`${t.mail} = 'daily' and ${t.digestedAt} is null`),
     check('notifications_kind_check', sql`${t.kind} in ${KINDS}`),
+    // Either worded from params or from the stored text.
+    check(
+      'notifications_text_check',
+      sql`${t.params} is not null or (${t.title} is not null and ${t.body} is not null)`,
+    ),
   ],
 );
 

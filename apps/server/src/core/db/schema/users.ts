@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -28,6 +28,12 @@ export const users = pgTable(
     locale: text('locale', { enum: ['en', 'hi'] })
       .notNull()
       .default('en'),
+    /**
+     * When the account was erased at its owner's request (modules/privacy, issue #32, ADR 0018): the
+     * row stays as a tombstone ("Deleted user", no e-mail, password or photo) because tax documents,
+     * the ledger and kept reviews and Q&A point at it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../core/db/client.ts';
+import { clickBoost, queryGroup } from './search.clicks.ts';
 import { courseVector, denseIndex, nearest } from './search.dense.ts';
 import type { Embedder } from './search.embedder.ts';
 import { expandConcepts } from './search.expand.ts';
@@ -49,6 +50,11 @@ export interface RankOptions {
   tuning?: Tuning;
   /** An external embedder (search.embedder.ts): its neighbours replace the local ones when usable. */
   embedder?: Embedder | null;
+  /**
+   * The click signal's key of the query (search.clicks.ts `queryGroup`); null: no click signal;
+   * absent: the parsed query's own group.
+   */
+  clickKey?: string | null;
 }
 
 /** `explained`: the topic score with the query's importance capped at `evidenceMass` (answer decision). */
@@ -216,7 +222,8 @@ export async function rankCourses(db: DbOrTx, q: ParsedQuery, opts: RankOptions 
       ...similar.filter((d) => byId.has(d.id)).map((d) => d.id),
     ]),
   ].slice(0, t.maxResults * 2);
-  return orderBySignals(db, fused, byId, q, t);
+  const clickKey = t.clickWeight > 0 ? (opts.clickKey === undefined ? queryGroup(q)?.key : opts.clickKey) : null;
+  return orderBySignals(db, fused, byId, q, t, clickKey ?? undefined);
 }
 
 /**
@@ -273,16 +280,20 @@ async function orderBySignals(
   byId: Map<string, Scored>,
   q: ParsedQuery,
   t: Tuning,
+  clickKey: string | undefined,
 ): Promise<ScoredCourse[]> {
-  const signals = await loadSignals(db, fused);
+  // Learners' clicks for this query's group, when the group has any (search.clicks.ts): they only
+  // reorder what the engine found, never add a course or answer a query the engine abstains on.
+  const signals = await loadSignals(db, fused, clickKey);
   return fused
     .filter((id) => signals.get(id)?.published)
     .map((id, i) => {
       const s = byId.get(id) as Scored;
+      const signal = signals.get(id);
       return {
         id,
         topic: s.topic,
-        score: 1 - i / (2 * t.maxResults) + tieBreak(signals.get(id), q.sort, t),
+        score: 1 - i / (2 * t.maxResults) + tieBreak(signal, q.sort, t) + clickBoost(signal?.click, t),
         detail: s.detail,
       };
     })

@@ -122,8 +122,11 @@ export async function candidateRows(db: DbOrTx, ids: string[]): Promise<Candidat
   );
 }
 
-/** Published flag, rating and enrolments of the survivors (the counts `course_rank` keeps). */
-export async function loadSignals(db: DbOrTx, ids: string[]): Promise<Map<string, Signals>> {
+/**
+ * Published flag, rating and enrolments of the survivors (the counts `course_rank` keeps), and their
+ * click score for the query's group (`search_click_signal`, primary-key look-ups in the same statement).
+ */
+export async function loadSignals(db: DbOrTx, ids: string[], clickKey?: string): Promise<Map<string, Signals>> {
   if (ids.length === 0) return new Map();
   const rows = rowsOf<{
     id: string;
@@ -131,16 +134,26 @@ export async function loadSignals(db: DbOrTx, ids: string[]): Promise<Map<string
     avg: number | string;
     n: number | string;
     e: number | string;
+    k: number | string | null;
   }>(
     await db.execute(sql`
-      select c.id, c.is_published, coalesce(r.rating, 0) as avg, coalesce(r.reviews, 0) as n, coalesce(r.enrolled, 0) as e
+      select c.id, c.is_published, coalesce(r.rating, 0) as avg, coalesce(r.reviews, 0) as n, coalesce(r.enrolled, 0) as e,
+        ${clickKey === undefined ? sql`null::real` : sql`k.score`} as k
       from courses c left join course_rank r on r.course_id = c.id
+      ${clickKey === undefined ? sql`` : sql`left join search_click_signal k on k.key = ${clickKey} and k.course_id = c.id`}
       where c.id in (select value::uuid from json_array_elements_text(${json(ids)}::json))`),
   );
   return new Map(
     rows.map((r) => [
       r.id,
-      { id: r.id, published: r.is_published, avgRating: Number(r.avg), reviews: Number(r.n), enrolled: Number(r.e) },
+      {
+        id: r.id,
+        published: r.is_published,
+        avgRating: Number(r.avg),
+        reviews: Number(r.n),
+        enrolled: Number(r.e),
+        click: r.k == null ? undefined : Number(r.k),
+      },
     ]),
   );
 }

@@ -324,6 +324,8 @@ export interface Signals {
   avgRating: number;
   reviews: number;
   enrolled: number;
+  /** The course's click score for the query's group (search.clicks.ts), when it has one. */
+  click?: number;
 }
 
 /** Rating and popularity: near-tie breakers, or a real factor when the learner asked for them. */

@@ -111,6 +111,21 @@ export interface Tuning {
   feedbackBelow: number;
   feedbackFloor: number;
   feedbackSpread: number;
+  /**
+   * Learners' clicks (search.clicks.ts, issue #33): at most this much added to a course's final score
+   * (one rank = 1 / (2 × maxResults) = 0.025), for a click score of 1.
+   */
+  clickWeight: number;
+  /** Position bias: a learner examines position r with probability r^-clickBiasExponent. */
+  clickBiasExponent: number;
+  /** Positions counted (below it a result is hardly seen, and its clicks would weigh too much). */
+  clickDepth: number;
+  /** Examinations without a click every course starts with (shrinkage: a few learners say little). */
+  clickPrior: number;
+  /** Distinct learners who opened a course in a group before it has a score at all. */
+  clickMinLearners: number;
+  /** What an open without an enrolment counts (an enrolment counts 1). */
+  clickOpenValue: number;
 }
 
 export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
@@ -172,6 +187,12 @@ export const DEFAULT_TUNING: Readonly<Tuning> = Object.freeze({
   feedbackBelow: 10,
   feedbackFloor: 0.8,
   feedbackSpread: 0.05,
+  clickWeight: 0.1,
+  clickBiasExponent: 1,
+  clickDepth: 10,
+  clickPrior: 10,
+  clickMinLearners: 5,
+  clickOpenValue: 0.75,
 });
 
 /** The defaults with some values replaced (calibration, tests). */

@@ -1,15 +1,12 @@
 import type { AdminCoupon, AdminCouponPage } from '@kaksha/contracts';
-import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
-import { TextInput } from '@/components/ui/Field';
 import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatNumber, formatPaise, formatRupees } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDeactivateCoupon, usePagedList } from '../api/admin';
-import { ListState, MoreButton } from './MoreButton';
+import { useDeactivateCoupon } from '../api/admin';
+import { SearchableList } from './SearchableList';
 
 function CouponRow({ coupon }: { coupon: AdminCoupon }) {
   const t = useT();
@@ -66,42 +63,15 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
 /** Every educator's coupons: find one being abused and deactivate it (its redemptions stay). */
 export function CouponsPanel() {
   const t = useT();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const coupons = usePagedList<AdminCouponPage>('coupons', '/api/admin/coupons', { q });
-  const rows = coupons.data?.pages.flatMap((page) => page.coupons) ?? [];
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setQ(typed.trim());
-  };
   return (
-    <div className="flex flex-col gap-4">
-      <search>
-        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-          <div className="min-w-64 flex-1">
-            <TextInput
-              label={t('admin.coupons.search')}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              hint={t('admin.coupons.searchHint')}
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            {t('catalog.search')}
-          </Button>
-        </form>
-      </search>
-      <ListState list={coupons} empty={rows.length === 0} />
-      {rows.length > 0 && (
-        <Card>
-          <ul className="divide-y divide-line" aria-label={t('nav.coupons')}>
-            {rows.map((coupon) => (
-              <CouponRow key={coupon._id} coupon={coupon} />
-            ))}
-          </ul>
-        </Card>
-      )}
-      <MoreButton list={coupons} />
-    </div>
+    <SearchableList<AdminCouponPage, AdminCoupon>
+      list="coupons"
+      path="/api/admin/coupons"
+      rowsOf={(page) => page.coupons}
+      renderRow={(coupon) => <CouponRow key={coupon._id} coupon={coupon} />}
+      searchLabel={t('admin.coupons.search')}
+      searchHint={t('admin.coupons.searchHint')}
+      listLabel={t('nav.coupons')}
+    />
   );
 }

@@ -1,13 +1,8 @@
 import type { AdminOrder, AdminOrderPage } from '@kaksha/contracts';
-import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
 import { Chip } from '@/components/ui/Chip';
-import { TextInput } from '@/components/ui/Field';
 import { type MessageKey, useT } from '@/i18n';
 import { formatDate, formatPaise } from '@/lib/format';
-import { usePagedList } from '../api/admin';
-import { ListState, MoreButton } from './MoreButton';
+import { SearchableList } from './SearchableList';
 
 const ORDER_STATUS: Record<AdminOrder['status'], MessageKey> = {
   created: 'admin.orders.created',
@@ -55,42 +50,15 @@ function OrderRow({ order }: { order: AdminOrder }) {
 /** Orders, newest first; search by a learner's e-mail, an order or payment id, an invoice number. */
 export function OrdersPanel() {
   const t = useT();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const orders = usePagedList<AdminOrderPage>('orders', '/api/admin/orders', { q });
-  const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setQ(typed.trim());
-  };
   return (
-    <div className="flex flex-col gap-4">
-      <search>
-        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-          <div className="min-w-64 flex-1">
-            <TextInput
-              label={t('admin.orders.search')}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              hint={t('admin.orders.searchHint')}
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            {t('catalog.search')}
-          </Button>
-        </form>
-      </search>
-      <ListState list={orders} empty={rows.length === 0} />
-      {rows.length > 0 && (
-        <Card>
-          <ul className="divide-y divide-line" aria-label={t('admin.tabs.orders')}>
-            {rows.map((order) => (
-              <OrderRow key={order._id} order={order} />
-            ))}
-          </ul>
-        </Card>
-      )}
-      <MoreButton list={orders} />
-    </div>
+    <SearchableList<AdminOrderPage, AdminOrder>
+      list="orders"
+      path="/api/admin/orders"
+      rowsOf={(page) => page.orders}
+      renderRow={(order) => <OrderRow key={order._id} order={order} />}
+      searchLabel={t('admin.orders.search')}
+      searchHint={t('admin.orders.searchHint')}
+      listLabel={t('admin.tabs.orders')}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import type { LoginRequest, User } from '@kaksha/contracts';
+import type { LoginRequest, TwoFactorChallenge, User } from '@kaksha/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const login = (body: LoginRequest) => api.post<User>('/api/auth/login', body);
+/** The user, or — for an account with two-factor sign-in — `{twoFactorRequired: true}` and no session yet. */
+export const login = (body: LoginRequest) => api.post<User | TwoFactorChallenge>('/api/auth/login', body);
 
 export const useLogin = () => useMutation({ mutationFn: login });

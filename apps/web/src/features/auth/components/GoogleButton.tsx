@@ -1,4 +1,4 @@
-import type { Role, User } from '@kaksha/contracts';
+import type { Role, TwoFactorChallenge, User } from '@kaksha/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { currentLocale, useT } from '@/i18n';
@@ -14,7 +14,8 @@ interface GoogleProps {
   /** '' on the login page; the chosen role on sign-up. */
   accountRole: Role | '';
   text: 'signin_with' | 'signup_with';
-  onSignedIn: (user: User) => void;
+  /** The user, or the code step's challenge for an account with two-factor sign-in. */
+  onSignedIn: (answer: User | TwoFactorChallenge) => void;
 }
 
 /**

@@ -12,7 +12,7 @@ export default function LoginPage() {
   const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { next, submit, signedIn, errors, busy } = useAuthForm(useLogin(), t('messages.loginSuccess'));
+  const { next, submit, signedIn, errors, busy, twoFactor } = useAuthForm(useLogin(), t('messages.loginSuccess'));
 
   return (
     <AuthForm
@@ -22,6 +22,7 @@ export default function LoginPage() {
       submitLabel={t('nav.login')}
       busy={busy}
       errors={errors}
+      twoFactor={twoFactor}
       google={{ accountRole: '', text: 'signin_with', onSignedIn: signedIn }}
       switchTo={{ prompt: t('auth.login.noAccount'), path: '/signup', label: t('auth.login.signUp'), next }}
     >

@@ -16,7 +16,7 @@ export default function SignupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('student');
-  const { next, submit, signedIn, errors, busy } = useAuthForm(useSignup(), t('messages.signupSuccess'));
+  const { next, submit, signedIn, errors, busy, twoFactor } = useAuthForm(useSignup(), t('messages.signupSuccess'));
 
   return (
     <AuthForm
@@ -26,6 +26,7 @@ export default function SignupPage() {
       submitLabel={t('titles.signup')}
       busy={busy}
       errors={errors}
+      twoFactor={twoFactor}
       google={{ accountRole: role, text: 'signup_with', onSignedIn: signedIn }}
       switchTo={{ prompt: t('auth.signup.haveAccount'), path: '/login', label: t('nav.login'), next }}
     >

@@ -39,6 +39,18 @@ describe('CertificatePage', () => {
     );
   });
 
+  it('says a revoked certificate was revoked, without a name, a PDF or sharing (issue #32)', async () => {
+    renderAt(
+      certificate._id,
+      json({ ...certificate, learnerName: 'Deleted user', revokedAt: '2026-11-20T10:00:00.000Z' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'This certificate was revoked' })).toBeInTheDocument();
+    expect(screen.getByText(/“Machine Learning with Python” was revoked on 20 November 2026/)).toBeInTheDocument();
+    expect(screen.queryByText('Deleted user')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Share on LinkedIn' })).toBeNull();
+  });
+
   it('says when no certificate has that address', async () => {
     renderAt('nope', json({ message: 'Certificate not found' }, 404));
     expect(await screen.findByText('Certificate not found')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Award, BadgeCheck, Download, Share2 } from 'lucide-react';
+import { Award, BadgeCheck, Ban, Download, Share2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink, buttonClass } from '@/components/ui/Button';
 import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
@@ -18,7 +18,11 @@ export default function CertificatePage() {
   const t = useT();
   const { id = '' } = useParams();
   const { data: certificate, isPending, error, refetch, isFetching } = useCertificate(id);
-  usePageTitle(certificate ? `${certificate.learnerName} · ${certificate.courseTitle}` : t('titles.certificate'));
+  usePageTitle(
+    certificate && !certificate.revokedAt
+      ? `${certificate.learnerName} · ${certificate.courseTitle}`
+      : t('titles.certificate'),
+  );
 
   if (isPending) {
     return (
@@ -38,6 +42,25 @@ export default function CertificatePage() {
         ) : (
           <ErrorState title={t('certificate.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} />
         )}
+      </section>
+    );
+  }
+
+  // Revoked when its learner deleted their account (issue #32): no name, no PDF, no sharing.
+  if (certificate.revokedAt) {
+    return (
+      <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10">
+        <Card className="flex flex-col items-center gap-4 px-5 py-10 text-center sm:px-12 sm:py-14">
+          <Ban size={48} className="text-red-700" aria-hidden="true" />
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">{t('certificate.revokedTitle')}</h1>
+          <p className="max-w-xl text-ink">
+            {t('certificate.revokedText', {
+              course: certificate.courseTitle,
+              date: formatLongDate(certificate.revokedAt),
+            })}
+          </p>
+          <p className="break-all text-xs text-muted">{t('certificate.id', { id: certificate._id })}</p>
+        </Card>
       </section>
     );
   }

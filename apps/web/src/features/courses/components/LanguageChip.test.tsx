@@ -11,7 +11,7 @@ describe('a course’s language label', () => {
     expect(screen.getByText('(Hindi)')).toHaveClass('sr-only');
     unmount();
     renderWithProviders(<LanguageChip language="ta" english />);
-    expect(screen.getByText('தமிழ்').parentElement).toHaveTextContent('Language: தமிழ் · Tamil');
+    expect(screen.getByText('தமிழ்').parentElement).toHaveTextContent('Course language: தமிழ் · Tamil');
   });
 
   it('shows nothing for English (the usual case) or an unknown language', () => {

@@ -15,7 +15,7 @@ describe('the catalogue’s Language filter', () => {
       ['bn', 0],
     ]);
     renderWithProviders(<LanguageFilter selected={[]} onToggle={() => {}} counts={counts} />);
-    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Course language' })).toBeInTheDocument();
     expect(labels()).toEqual(['English (1,200)', 'हिन्दी · Hindi (40)', 'தமிழ் · Tamil (3)']);
     // The own name is marked with its language (screen readers, fonts).
     expect(screen.getByText('हिन्दी')).toHaveAttribute('lang', 'hi');

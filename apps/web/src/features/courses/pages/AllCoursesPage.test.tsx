@@ -124,7 +124,7 @@ describe('All Courses: the filters live in the URL', () => {
     const asked = renderAt('/allcourses?language=hi&level=Beginner');
     await screen.findByRole('heading', { name: 'React from Scratch' }, { timeout: 5000 });
     expect(asked[0]).toBe('/api/course/catalog?level=Beginner&language=hi');
-    const filter = within(screen.getByRole('group', { name: 'Language' }));
+    const filter = within(screen.getByRole('group', { name: 'Course language' }));
     expect(filter.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
       'English (1)',
       'हिन्दी · Hindi (3)',
@@ -144,9 +144,9 @@ describe('All Courses: the filters live in the URL', () => {
     renderAt('/allcourses');
     const hindi = await screen.findByRole('heading', { name: 'रिएक्ट की शुरुआत' }, { timeout: 5000 });
     expect(hindi).toHaveAttribute('lang', 'hi');
-    expect(hindi.closest('article')).toHaveTextContent('Language: हिन्दी (Hindi)');
+    expect(hindi.closest('article')).toHaveTextContent('Course language: हिन्दी (Hindi)');
     const english = screen.getByRole('heading', { name: 'React from Scratch' }).closest('article') as HTMLElement;
-    expect(english).not.toHaveTextContent('Language:');
+    expect(english).not.toHaveTextContent('Course language:');
   });
 
   it('opens the filters as a sheet on phones and says how many are on', async () => {

@@ -8,6 +8,7 @@ const QUICK_LINKS = [
   { to: '/allcourses', label: 'home.footer.courses' },
   { to: '/login', label: 'nav.login' },
   { to: '/profile', label: 'nav.myProfile' },
+  { to: '/privacy', label: 'titles.privacy' },
 ] as const;
 /** Listed, not clickable (spec §1). */
 const FOOTER_CATEGORIES: Category[] = ['Web Development', 'App Development', 'AI/ML', 'UI UX Designing'];

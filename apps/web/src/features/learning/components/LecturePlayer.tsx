@@ -23,6 +23,7 @@ export function LecturePlayer({
   onSaved,
   videoRef,
   timeline,
+  onPlayback,
 }: PlayerSlots & {
   lecture: Lecture & { videoUrl: string };
   startAt: number;
@@ -87,6 +88,7 @@ export function LecturePlayer({
       autoPlay={autoPlay}
       videoRef={videoRef}
       timeline={timeline}
+      onPlayback={onPlayback}
       onLoadedMetadata={(e) => {
         const v = e.currentTarget;
         state.current.duration = Number.isFinite(v.duration) ? v.duration : 0;

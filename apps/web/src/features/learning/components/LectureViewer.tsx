@@ -8,6 +8,7 @@ import { useLectureSelection } from './lecture-viewer/useLectureSelection';
 import { useMarkComplete } from './lecture-viewer/useMarkComplete';
 import { type PlayerControl, usePlayerControl } from './lecture-viewer/usePlayerControl';
 import { PreviewNote, ViewerHeader } from './lecture-viewer/ViewerHeader';
+import type { PlaybackSample } from './VideoPlayer';
 
 export { LectureViewerSkeleton } from './lecture-viewer/LectureViewerSkeleton';
 
@@ -18,7 +19,8 @@ export { LectureViewerSkeleton } from './lecture-viewer/LectureViewerSkeleton';
  * is chosen (`onLectureChosen`), `afterSection` and `listEnd` add to the lecture list, and
  * `asideTop` goes above it. `lectureId` (the URL's) chooses the lecture shown, `onLectureChosen`
  * hears the learner's choice; `tab` adds a tab under the player (open while `tabOpen`) and
- * `timeline` draws along the video's timeline, both with the player's control.
+ * `timeline` draws along the video's timeline, both with the player's control. `onPlayback` hears
+ * the current lecture's playback (its start, every 15 s played: the educator's analytics).
  */
 export function LectureViewer({
   course,
@@ -36,6 +38,7 @@ export function LectureViewer({
   tabOpen = false,
   onTabOpenChange,
   timeline,
+  onPlayback,
 }: {
   course: Course;
   enrolled: boolean;
@@ -52,6 +55,7 @@ export function LectureViewer({
   tabOpen?: boolean;
   onTabOpenChange?: (open: boolean) => void;
   timeline?: (lecture: Lecture, duration: number, player: PlayerControl) => ReactNode;
+  onPlayback?: (lecture: Lecture, sample: PlaybackSample) => void;
 }) {
   const { canOpen, canWatch, current, currentProgress, byLecture, chosenByUser, choose } = useLectureSelection(course, {
     enrolled,
@@ -86,6 +90,7 @@ export function LectureViewer({
               slots={{
                 videoRef,
                 timeline: timeline && current ? (duration) => timeline(current, duration, control) : undefined,
+                onPlayback: onPlayback && current ? (sample) => onPlayback(current, sample) : undefined,
               }}
             />
           )}

@@ -242,3 +242,24 @@ describe('VideoPlayer', () => {
     expect(video()).toHaveAttribute('crossorigin', 'use-credentials');
   });
 });
+
+describe('VideoPlayer playback samples (analytics)', () => {
+  it('reports the play and names the rendition hls.js plays, or the original file', async () => {
+    const samples: unknown[] = [];
+    const { unmount } = render(<VideoPlayer {...processed} onPlayback={(s) => samples.push(s)} />);
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const hls = FakeHls.instances[0]!;
+    act(() => {
+      hls.emit('manifestParsed', { levels: [{ height: 720 }, { height: 480 }] });
+      hls.emit('levelSwitched', { level: 1 });
+    });
+    fireEvent(video(), new Event('playing'));
+    expect(samples).toEqual([{ kind: 'play', position: 0, played: 0, rendition: '480p' }]);
+    unmount();
+
+    samples.length = 0;
+    render(<VideoPlayer {...processed} processing="processing" onPlayback={(s) => samples.push(s)} />);
+    fireEvent(video(), new Event('playing'));
+    expect(samples).toEqual([{ kind: 'play', position: 0, played: 0, rendition: 'original' }]);
+  });
+});

@@ -5,11 +5,13 @@ import { CaptionsMenu, QualityMenu, SpeedMenu } from './video-player/PlayerMenus
 import type { PlayerSlots, VideoEvents, VideoSource } from './video-player/types';
 import { levelName, useHlsSource } from './video-player/useHlsSource';
 import { useNotice } from './video-player/useNotice';
+import { usePlaybackSamples } from './video-player/usePlaybackSamples';
 import { usePlayerKeys } from './video-player/usePlayerKeys';
 import { usePlayerSettings } from './video-player/usePlayerSettings';
 
 export { SPEEDS } from './video-player/PlayerMenus';
 export type { PlayerSlots, VideoSource } from './video-player/types';
+export type { PlaybackSample } from './video-player/usePlaybackSamples';
 
 /**
  * A lecture video: adaptive HLS once the upload is processed (through hls.js, downloaded only
@@ -31,6 +33,7 @@ export function VideoPlayer({
   onLoadedMetadata,
   videoRef: outerRef,
   timeline,
+  onPlayback,
   ...events
 }: VideoSource & VideoEvents & PlayerSlots & { title: string }) {
   const t = useT();
@@ -60,6 +63,16 @@ export function VideoPlayer({
     toggleCaptions: settings.toggleCaptions,
   });
   const { levels, withCredentials } = source;
+  // The rendition a heartbeat names: the uploaded file, hls.js's level, or the height native HLS decodes.
+  usePlaybackSamples(videoRef, onPlayback, () =>
+    source.src === mediaUrl(videoUrl)
+      ? 'original'
+      : levels.length > 0 && source.activeLevel >= 0
+        ? levelName(levels, source.activeLevel)
+        : videoRef.current?.videoHeight
+          ? `${videoRef.current.videoHeight}p`
+          : 'original',
+  );
   const { fullscreen } = settings;
 
   const chooseQuality = (index: number) => {

@@ -1,7 +1,8 @@
-import { COUPON_MESSAGES, type Course, GSTIN_MESSAGES, type PaymentQuote, type User } from '@kaksha/contracts';
+import { COUPON_MESSAGES, GSTIN_MESSAGES, type PaymentQuote, type User } from '@kaksha/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testCourse, testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { CourseCheckout } from './CourseCheckout';
@@ -9,16 +10,8 @@ import { CourseCheckout } from './CourseCheckout';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 
-const learner: User = {
-  _id: 'u1',
-  name: 'Meera Iyer',
-  email: 'meera@example.com',
-  role: 'student',
-  description: '',
-  photoUrl: null,
-  enrolledCourses: [],
-};
-const course = {
+const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
+const course = testCourse({
   _id: 'c1',
   title: 'Full-Stack Web Development',
   price: 1299,
@@ -27,7 +20,7 @@ const course = {
   thumbnail: null,
   category: 'Web Development',
   level: 'Beginner',
-} as Course;
+});
 const policy = { windowDays: 7, maxProgressPercent: 30, maxPer90Days: 3 };
 const POLICY_TEXT =
   'Refunds within 7 days of purchase if you have completed no more than 30% of the lectures and have not claimed the certificate (up to 3 refunds in 90 days).';

@@ -21,7 +21,16 @@ import { useBillingDraft } from './useBillingDraft';
  * saves changed billing details, then create-order with the coupon opens the checkout. Enrolled
  * learners, the creator and free courses see just the button. `aside` sits beside it (wishlist).
  */
-export function CourseCheckout({ course, aside }: { course: Course; aside?: ReactNode }) {
+export function CourseCheckout({
+  course,
+  aside,
+  onCheckoutOpen,
+}: {
+  course: Course;
+  aside?: ReactNode;
+  /** The provider's checkout opened for a paid order (the educator's analytics). */
+  onCheckoutOpen?: () => void;
+}) {
   const t = useT();
   const { user } = useCurrentUser();
   const [params] = useSearchParams();
@@ -75,6 +84,7 @@ export function CourseCheckout({ course, aside }: { course: Course; aside?: Reac
           couponCode={buying ? coupon.applied : undefined}
           beforeOrder={buying ? billing.flush : undefined}
           onCouponRefused={coupon.refused}
+          onCheckoutOpen={onCheckoutOpen}
         />
         {aside}
       </div>

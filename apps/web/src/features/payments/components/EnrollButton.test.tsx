@@ -3,22 +3,15 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
+import { testCourse, testUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { EnrollButton } from './EnrollButton';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 
-const learner: User = {
-  _id: 'u1',
-  name: 'Meera Iyer',
-  email: 'meera@example.com',
-  role: 'student',
-  description: '',
-  photoUrl: null,
-  enrolledCourses: [],
-};
-const course = {
+const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
+const course = testCourse({
   _id: 'c1',
   title: 'Full-Stack Web Development',
   price: 1299,
@@ -26,7 +19,7 @@ const course = {
   thumbnail: '/media/public/thumbnails/c1-640.webp',
   category: 'Web Development',
   level: 'Beginner',
-} as Course;
+});
 /** How the server lists the course in the user's `enrolledCourses`. */
 const summary: EnrolledCourse = {
   _id: 'c1',

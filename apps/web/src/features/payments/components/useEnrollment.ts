@@ -15,6 +15,8 @@ export interface EnrollmentOptions {
   beforeOrder?: () => Promise<boolean>;
   /** create-order refused the coupon (400): its message, for the coupon field. */
   onCouponRefused?: (message: string) => void;
+  /** A paid order's checkout opened (the educator's analytics). */
+  onCheckoutOpen?: () => void;
 }
 
 /**
@@ -103,6 +105,7 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
         await markEnrolled();
         return;
       }
+      options.onCheckoutOpen?.();
       if (answer.provider === 'razorpay') {
         let payment: RazorpayPayment | null;
         try {

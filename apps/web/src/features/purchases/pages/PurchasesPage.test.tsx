@@ -1,8 +1,9 @@
-import type { Purchase, User } from '@kaksha/contracts';
+import type { Purchase } from '@kaksha/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
+import { testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import PurchasesPage from './PurchasesPage';
@@ -10,15 +11,7 @@ import PurchasesPage from './PurchasesPage';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
 
-const learner: User = {
-  _id: 'u1',
-  name: 'Meera Iyer',
-  email: 'meera@example.com',
-  role: 'student',
-  description: '',
-  photoUrl: null,
-  enrolledCourses: [],
-};
+const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
 const policy = { windowDays: 7, maxProgressPercent: 30, maxPer90Days: 3 };
 const POLICY_TEXT =
   'Refunds within 7 days of purchase if you have completed no more than 30% of the lectures and have not claimed the certificate (up to 3 refunds in 90 days).';

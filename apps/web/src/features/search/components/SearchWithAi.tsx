@@ -16,9 +16,10 @@ import { useVoiceSearch } from './useVoiceSearch';
  * microphone. Voice uses the browser's speech recognition in en-IN; the recognised text is
  * put in the input and searched at once. Results are spoken aloud. States: idle, listening,
  * busy, results or none. A failed search is only logged and shows 'No Courses Found' (§8).
- * Each result is drawn by `renderCourse` (the course card belongs to the courses feature).
+ * Each result is drawn by `renderCourse` with its rank, 1 = first (the course card belongs to the
+ * courses feature; the rank goes with an opened result to analytics).
  */
-export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) => ReactNode }) {
+export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course, rank: number) => ReactNode }) {
   const t = useT();
   const [input, setInput] = useState('');
   const [results, setResults] = useState<Course[] | null>(null);
@@ -114,8 +115,8 @@ export function SearchWithAi({ renderCourse }: { renderCourse: (course: Course) 
         <>
           <h2 className="mb-4 text-xl font-bold text-ink">{t('search.results')}</h2>
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {results.map((course) => (
-              <li key={course._id}>{renderCourse(course)}</li>
+            {results.map((course, index) => (
+              <li key={course._id}>{renderCourse(course, index + 1)}</li>
             ))}
           </ul>
         </>

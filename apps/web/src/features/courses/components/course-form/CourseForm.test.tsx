@@ -125,7 +125,7 @@ describe('the course form’s language (issue #29)', { timeout: 30_000 }, () => 
     const fetchMock = vi.fn().mockResolvedValue(json({ ...draft, language: 'hi' }));
     vi.stubGlobal('fetch', fetchMock);
     renderForm({ ...draft, language: 'ta' });
-    const select = screen.getByLabelText('Language');
+    const select = screen.getByLabelText('Course language');
     expect(select).toHaveValue('ta');
     const options = within(select).getAllByRole('option');
     expect(options).toHaveLength(13);
@@ -142,7 +142,7 @@ describe('the course form’s language (issue #29)', { timeout: 30_000 }, () => 
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ message, fields: { language: message } }, 400)));
     renderForm(draft);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(screen.getByLabelText('Language')).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByLabelText('Language')).toHaveAccessibleDescription(message);
+    await vi.waitFor(() => expect(screen.getByLabelText('Course language')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Course language')).toHaveAccessibleDescription(message);
   });
 });

@@ -76,6 +76,12 @@ export default function DashboardPage() {
             <ButtonLink to="/educator/coupons" variant="secondary">
               {t('nav.coupons')}
             </ButtonLink>
+            <ButtonLink to="/educator/analytics" variant="secondary">
+              {t('analytics.title')}
+            </ButtonLink>
+            <ButtonLink to="/educator/search-demand" variant="secondary">
+              {t('analytics.demandTitle')}
+            </ButtonLink>
           </div>
         </div>
       </Card>

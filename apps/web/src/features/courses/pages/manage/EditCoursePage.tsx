@@ -1,4 +1,4 @@
-import { ClipboardList, ListVideo } from 'lucide-react';
+import { ChartLine, ClipboardList, ListVideo } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card, EmptyState, Skeleton } from '@/components/ui/Card';
@@ -32,6 +32,10 @@ export default function EditCoursePage() {
             <ButtonLink to={`/editquizzes/${courseId}`} variant="secondary" size="sm">
               <ClipboardList size={18} aria-hidden="true" />
               {t('titles.quizzes')}
+            </ButtonLink>
+            <ButtonLink to={`/educator/analytics/${courseId}`} variant="secondary" size="sm">
+              <ChartLine size={18} aria-hidden="true" />
+              {t('analytics.title')}
             </ButtonLink>
           </div>
         }

@@ -1,5 +1,6 @@
 import type { LectureCaption } from '@kaksha/contracts';
 import type { ReactNode, RefObject, VideoHTMLAttributes } from 'react';
+import type { PlaybackSample } from './usePlaybackSamples';
 
 export interface VideoSource {
   /** The original upload: what plays until the HLS renditions are ready, or if they fail. */
@@ -21,4 +22,6 @@ export interface PlayerSlots {
   videoRef?: RefObject<HTMLVideoElement | null>;
   /** Drawn under the video along its width once its length (seconds) is known: markers on its timeline. */
   timeline?: (duration: number) => ReactNode;
+  /** Hears the playback: its start and every 15 s played (the educator's analytics). */
+  onPlayback?: (sample: PlaybackSample) => void;
 }

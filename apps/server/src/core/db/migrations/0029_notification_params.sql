@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" ALTER COLUMN "title" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ALTER COLUMN "body" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "params" jsonb;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_text_check" CHECK ("notifications"."params" is not null or ("notifications"."title" is not null and "notifications"."body" is not null));

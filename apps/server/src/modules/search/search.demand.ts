@@ -1,0 +1,427 @@
+import { ANALYTICS_MAX_RANGE_DAYS, SEARCH_DEMAND_MIN_LEARNERS, type SearchDemand } from '@kaksha/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../core/db/client.ts';
+import { badRequest } from '../../core/errors.ts';
+import { VersionedMemo } from '../../core/snapshots.ts';
+import type { Exposure, QueryGroup } from './engine/search.clicks.ts';
+
+/**
+ * What learners search for (issue #33), from the analytics events: the search rollup, the
+ * search-demand report and the click evidence the ranking learns from.
+ *
+ * Each AI search is recorded as a `search` event (search.routes.ts) whose payload carries the query as
+ * typed, the engine's query group (`topic`, `key`, `label`: engine/search.clicks.ts), its category,
+ * the number of results and the first ones shown; the web app sends `search_open` when a learner opens
+ * a result, and enrolments are recorded by the server. The rollup turns those events into
+ * `analytics_search_log` (one row per search, with the courses opened from it within an hour and those
+ * enrolled in within a week), `analytics_search_daily` (per day, group, learner and typed form: the
+ * searches that found nothing or nothing opened) and `analytics_search_clicks` (per group, course and
+ * learner: best position shown, opened, enrolled). Every step is idempotent, so, like the analytics
+ * rollup, each run re-reads the events since the run before last.
+ */
+
+/** An open counts for the learner's latest search that showed the course within this time before it. */
+export const OPEN_WINDOW_MINUTES = 60;
+/** An enrolment counts for searches the course was opened from within this many days before it. */
+export const ENROL_WINDOW_DAYS = 7;
+/** The first results of a search kept with it (the click evidence's depth). */
+export const SHOWN_KEPT = 10;
+/** A typed form of a group is shown only when at least this many learners typed it (no one's own words). */
+export const VARIANT_MIN_LEARNERS = 2;
+/** Groups in a report at most, and typed forms per group. */
+const MAX_GROUPS = 200;
+const MAX_VARIANTS = 10;
+/** Events read per statement by the rollup. */
+const PAGE = 5000;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The payload of a `search` event (what search.routes.ts records). */
+export interface SearchEventPayload {
+  query: string;
+  results: number;
+  shown: string[];
+  topic: string;
+  key: string;
+  label: string;
+  category: string;
+}
+
+/** The `search` event's payload of a query, its group and its answer (the results' ids and categories, best first). */
+export function searchEventPayload(
+  query: string,
+  group: QueryGroup,
+  results: { id: string; category: string }[],
+): SearchEventPayload {
+  return {
+    query,
+    results: results.length,
+    shown: results.slice(0, SHOWN_KEPT).map((r) => r.id),
+    topic: group.topic,
+    key: group.key,
+    label: group.label,
+    category: group.category ?? results[0]?.category ?? '',
+  };
+}
+
+/** The form a typed query is grouped and shown in: lower case, spaces collapsed, at most 200 characters. */
+export const variantOf = (query: string) => query.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);
+
+interface EventRow {
+  id: string | number;
+  at: string | Date;
+  type: string;
+  learner: string;
+  course_id: string | null;
+  payload: Partial<SearchEventPayload> | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (at: string | Date) => new Date(at).toISOString();
+
+/**
+ * Brings the search rollup up to date with the analytics events (the search-learning job runs it every
+ * ANALYTICS_ROLLUP_SECONDS). One instance at a time (an advisory lock; another skips the run).
+ * Answers how many events it read.
+ */
+export async function rollupSearch(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('analytics_search_rollup')) as locked`),
+    );
+    if (!lock?.locked) return 0;
+    await tx.execute(sql`insert into analytics_search_state (id) values (1) on conflict do nothing`);
+    const [state] = rowsOf<{ before_id: string | number; last_id: string | number }>(
+      await tx.execute(sql`select before_id, last_id from analytics_search_state where id = 1`),
+    );
+    const [top] = rowsOf<{ max: string | number }>(
+      await tx.execute(sql`select coalesce(max(id), 0) as max from analytics_events`),
+    );
+    const max = Number(top?.max ?? 0);
+    const last = Number(state?.last_id ?? 0);
+    let after = Number(state?.before_id ?? 0);
+    if (max === last && after === last) return 0;
+    const days = new Set<string>();
+    let read = 0;
+    for (;;) {
+      const page = rowsOf<EventRow>(
+        await tx.execute(sql`
+          select id, at, type, learner, course_id, payload from analytics_events
+          where id > ${after} and id <= ${max} and learner is not null
+            and type in ('search', 'search_open', 'enrolment')
+          order by id limit ${PAGE}`),
+      );
+      if (page.length === 0) break;
+      read += page.length;
+      after = Number(page[page.length - 1]?.id);
+      for (const d of await applyEvents(tx, page)) days.add(d);
+      if (page.length < PAGE) break;
+    }
+    for (const day of [...days].sort()) await rollupDay(tx, day);
+    await tx.execute(
+      sql`update analytics_search_state set before_id = ${last}, last_id = ${max}, rolled_at = now() where id = 1`,
+    );
+    return read;
+  });
+}
+
+/** Searches, then opens, then enrolments of one page of events; answers the days whose demand changed. */
+async function applyEvents(tx: DbOrTx, page: EventRow[]): Promise<string[]> {
+  const days: string[] = [];
+  const searches = searchRows(page);
+  if (searches.length) days.push(...(await applySearches(tx, JSON.stringify(searches))));
+
+  const acts = (type: string) =>
+    JSON.stringify(
+      page
+        .filter((e) => e.type === type && e.course_id)
+        .map((e, i) => ({ i, learner: e.learner, course: e.course_id, at: iso(e.at) })),
+    );
+  const opens = acts('search_open');
+  if (opens !== '[]') days.push(...(await applyOpens(tx, opens)));
+  const enrolments = acts('enrolment');
+  if (enrolments !== '[]') await applyEnrolments(tx, enrolments);
+  return days;
+}
+
+/** The search log rows of a page's `search` events, their payloads bounded (any payload may be sent). */
+function searchRows(page: EventRow[]) {
+  return page
+    .filter((e) => e.type === 'search' && e.payload && typeof e.payload.topic === 'string' && e.payload.topic)
+    .map((e) => {
+      const p = e.payload as SearchEventPayload;
+      const shown = (Array.isArray(p.shown) ? p.shown : []).filter((s) => UUID.test(String(s))).slice(0, SHOWN_KEPT);
+      return {
+        event_id: Number(e.id),
+        at: iso(e.at),
+        learner: e.learner,
+        topic: String(p.topic).slice(0, 300),
+        key: String(p.key ?? p.topic).slice(0, 400),
+        variant: variantOf(String(p.query ?? p.label ?? '')),
+        label: String(p.label ?? '').slice(0, 300),
+        category: String(p.category ?? '').slice(0, 100),
+        results: Math.max(0, Math.trunc(Number(p.results) || 0)),
+        shown,
+      };
+    });
+}
+
+/** Logs the searches (JSON rows of searchRows) and their click evidence; answers the days of those newly logged. */
+async function applySearches(tx: DbOrTx, json: string): Promise<string[]> {
+  const inserted = rowsOf<{ day: string }>(
+    await tx.execute(sql`
+      insert into analytics_search_log (event_id, at, day, learner, topic, key, variant, label, category, results, shown)
+      select x.event_id, x.at, (x.at at time zone 'Asia/Kolkata')::date, x.learner, x.topic, x.key, x.variant,
+        x.label, x.category, x.results, array(select s::uuid from json_array_elements_text(x.shown) s)
+      from json_to_recordset(${json}::json) as x(event_id bigint, at timestamptz, learner text, topic text,
+        key text, variant text, label text, category text, results int, shown json)
+      on conflict (event_id) do nothing
+      returning day::text as day`),
+  );
+  // The click evidence: one row per (group, course, learner), the best position it was shown at.
+  await tx.execute(sql`
+    insert into analytics_search_clicks (key, course_id, learner, shown, last_at)
+    select x.key, s.value::uuid, x.learner, min(s.ordinality), max(x.at)
+    from json_to_recordset(${json}::json) as x(key text, learner text, at timestamptz, shown json)
+    cross join lateral json_array_elements_text(x.shown) with ordinality as s(value, ordinality)
+    group by 1, 2, 3
+    on conflict (key, course_id, learner) do update
+      set shown = least(analytics_search_clicks.shown, excluded.shown),
+          last_at = greatest(analytics_search_clicks.last_at, excluded.last_at)`);
+  return inserted.map((r) => r.day);
+}
+
+/** Counts the opens (JSON rows of `search_open` events) for their searches; answers the days whose logs changed. */
+async function applyOpens(tx: DbOrTx, opens: string): Promise<string[]> {
+  // Each open counts for the learner's latest search within the hour before it that showed the course.
+  const opened = rowsOf<{ day: string }>(
+    await tx.execute(sql`
+      with o as (
+        select * from json_to_recordset(${opens}::json) as x(i int, learner text, course uuid, at timestamptz)
+      ), hit as (
+        select distinct on (o.i) l.event_id, o.course
+        from o join analytics_search_log l
+          on l.learner = o.learner and l.at <= o.at and l.at > o.at - make_interval(mins => ${OPEN_WINDOW_MINUTES})
+          and o.course = any(l.shown)
+        order by o.i, l.at desc
+      ), per as (
+        select event_id, array_agg(distinct course) as courses from hit group by event_id
+      ), upd as (
+        update analytics_search_log l
+        set opened = l.opened || array(select c from unnest(per.courses) c where not c = any(l.opened))
+        from per where l.event_id = per.event_id and not per.courses <@ l.opened
+        returning l.day
+      )
+      select distinct day::text as day from upd`),
+  );
+  // The click evidence of the searches these opens were counted for (again on a re-read: idempotent).
+  await tx.execute(sql`
+    update analytics_search_clicks k set clicked = true
+    from (
+      select distinct l.key, l.learner, c as course
+      from json_to_recordset(${opens}::json) as x(i int, learner text, course uuid, at timestamptz)
+      join analytics_search_log l on l.learner = x.learner and l.at <= x.at
+        and l.at > x.at - make_interval(mins => ${OPEN_WINDOW_MINUTES})
+      cross join unnest(l.opened) c
+      where c = x.course
+    ) u
+    where k.key = u.key and k.learner = u.learner and k.course_id = u.course and not k.clicked`);
+  return opened.map((r) => r.day);
+}
+
+/** Counts the enrolments (JSON rows of `enrolment` events) for the searches their courses were opened from. */
+async function applyEnrolments(tx: DbOrTx, enrolments: string) {
+  await tx.execute(sql`
+    with e as (
+      select * from json_to_recordset(${enrolments}::json) as x(i int, learner text, course uuid, at timestamptz)
+    ), upd as (
+      update analytics_search_log l
+      set enrolled = l.enrolled || array[e.course]
+      from e
+      where l.learner = e.learner and e.course = any(l.opened) and not e.course = any(l.enrolled)
+        and l.at <= e.at and l.at > e.at - make_interval(days => ${ENROL_WINDOW_DAYS})
+      returning l.key, l.learner, e.course
+    )
+    update analytics_search_clicks k set enrolled = true
+    from (select distinct key, learner, course from upd) u
+    where k.key = u.key and k.learner = u.learner and k.course_id = u.course`);
+}
+
+/** Recomputes one day's demand rows from the search log (the day's searches only, by its index). */
+async function rollupDay(tx: DbOrTx, day: string) {
+  await tx.execute(sql`delete from analytics_search_daily where day = ${day}::date`);
+  await tx.execute(sql`
+    insert into analytics_search_daily (day, topic, learner, variant, category, label, searches, results)
+    select day, topic, learner, variant, max(category), max(label), count(*), sum(results)
+    from analytics_search_log
+    where day = ${day}::date and cardinality(opened) = 0
+    group by day, topic, learner, variant`);
+}
+
+/** Drops the search rollup's rows older than the retention (with the analytics events' sweep). */
+export async function sweepSearchAnalytics(db: DbOrTx, retentionDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  await db.execute(sql`delete from analytics_search_log where at < ${cutoff.toISOString()}::timestamptz`);
+  await db.execute(sql`delete from analytics_search_clicks where last_at < ${cutoff.toISOString()}::timestamptz`);
+  await db.execute(sql`
+    delete from analytics_search_daily
+    where day < (${cutoff.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`);
+}
+
+/**
+ * The click evidence since `since`, counted: learners per (group, course, best position, opened,
+ * enrolled). What the click model (engine/search.clicks.ts) needs, and no learner in it.
+ */
+export async function searchExposures(db: DbOrTx, since: Date, depth: number): Promise<Exposure[]> {
+  const rows = rowsOf<{
+    key: string;
+    course_id: string;
+    shown: number;
+    clicked: boolean;
+    enrolled: boolean;
+    n: string | number;
+  }>(
+    await db.execute(sql`
+      select key, course_id, shown, clicked, enrolled, count(*) as n
+      from analytics_search_clicks
+      where last_at >= ${since.toISOString()}::timestamptz and shown <= ${depth}
+      group by 1, 2, 3, 4, 5`),
+  );
+  return rows.map((r) => ({
+    key: r.key,
+    course: r.course_id,
+    shown: Number(r.shown),
+    clicked: r.clicked,
+    enrolled: r.enrolled,
+    learners: Number(r.n),
+  }));
+}
+
+// ---- the report ----
+
+/** India's date (analytics' days are India's) of an instant. */
+const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The report's days from `?from=&to=` (dates already checked by the contract): `to` defaults to today
+ * (India), `from` to the 30 days up to `to`; 400 for `from` after `to`, a `to` in the future, or more
+ * than ANALYTICS_MAX_RANGE_DAYS days.
+ */
+export function demandRange(from: string | undefined, to: string | undefined, now = new Date()) {
+  const today = indiaDay(now);
+  const end = to ?? today;
+  const start = from ?? addDays(end, -29);
+  if (end > today) throw badRequest('to must not be in the future', { to: 'to must not be in the future' });
+  if (start > end) throw badRequest('from must not be after to', { from: 'from must not be after to' });
+  if (start < addDays(end, -(ANALYTICS_MAX_RANGE_DAYS - 1))) {
+    const message = `The range must be at most ${ANALYTICS_MAX_RANGE_DAYS} days`;
+    throw badRequest(message, { from: message });
+  }
+  return { from: start, to: end };
+}
+
+export interface DemandRange {
+  from: string;
+  to: string;
+  category?: string;
+}
+
+/**
+ * `GET /api/analytics/search-demand`: per query group, the searches in the range that found nothing
+ * or nothing opened, by at least SEARCH_DEMAND_MIN_LEARNERS distinct learners (smaller groups are
+ * left out: no one's search can be singled out). `query` is the group's commonest typed form (typed
+ * by at least VARIANT_MIN_LEARNERS learners; else what the engine understood), `variants` the other
+ * such forms, `results` the mean number of results those searches had. Reads the daily rollup by
+ * its (day, category) index.
+ *
+ * Every educator reads the same report, and it changes only when the search rollup moves: answers are
+ * kept per range until it does (per database handle), so a year's range (some 300,000 learner-days
+ * counted, about a second) is counted once a rollup, not once a reader.
+ */
+export async function searchDemand(db: DbOrTx, range: DemandRange): Promise<SearchDemand> {
+  const [state] = rowsOf<{ last_id: string | number }>(
+    await db.execute(sql`select last_id from analytics_search_state where id = 1`),
+  );
+  const version = Number(state?.last_id ?? 0);
+  let memo = demandAnswers.get(db);
+  if (!memo) {
+    memo = new VersionedMemo(100);
+    demandAnswers.set(db, memo);
+  }
+  const key = `${range.from}|${range.to}|${range.category ?? ''}`;
+  const known = memo.get(version, key);
+  if (known) return known;
+  const answer = countSearchDemand(db, range);
+  memo.set(version, key, answer);
+  // A failed count is not kept: the next reader counts again.
+  answer.catch(() => memo.set(version, key, undefined));
+  return answer;
+}
+
+const demandAnswers = new WeakMap<DbOrTx, VersionedMemo<Promise<SearchDemand> | undefined>>();
+
+async function countSearchDemand(db: DbOrTx, range: DemandRange): Promise<SearchDemand> {
+  const where = sql`day between ${range.from}::date and ${range.to}::date
+    ${range.category ? sql`and category = ${range.category}` : sql``}`;
+  const rows = rowsOf<{
+    topic: string;
+    learners: string | number;
+    searches: string | number;
+    results: string | number;
+    label: string;
+    variants: { v: string; l: number; s: number }[] | string | null;
+  }>(
+    await db.execute(sql`
+      with g as (
+        select topic, count(distinct learner) as learners, sum(searches) as searches, sum(results) as results,
+          max(label) as label
+        from analytics_search_daily where ${where}
+        group by topic having count(distinct learner) >= ${SEARCH_DEMAND_MIN_LEARNERS}
+        order by 2 desc, 3 desc, topic limit ${MAX_GROUPS}
+      ), v as (
+        select d.topic, d.variant, count(distinct d.learner) as l, sum(d.searches) as s
+        from analytics_search_daily d join g on g.topic = d.topic
+        where ${where}
+        group by d.topic, d.variant having count(distinct d.learner) >= ${VARIANT_MIN_LEARNERS}
+      ), typed as (
+        -- Grouped once (a subquery per group would count the range's variants again for each group).
+        select topic, json_agg(json_build_object('v', variant, 'l', l, 's', s) order by s desc, l desc, variant)
+          as variants
+        from v group by topic
+      )
+      select g.topic, g.learners, g.searches, g.results, g.label, t.variants
+      from g left join typed t on t.topic = g.topic
+      order by g.learners desc, g.searches desc, g.topic`),
+  );
+  return {
+    groups: rows.map((r) => {
+      const typed = (typeof r.variants === 'string' ? JSON.parse(r.variants) : (r.variants ?? [])) as { v: string }[];
+      const forms = typed.map((x) => x.v);
+      const searches = Number(r.searches);
+      return {
+        query: forms[0] ?? r.label,
+        variants: forms.slice(1, 1 + MAX_VARIANTS),
+        searches,
+        learners: Number(r.learners),
+        results: searches ? Math.round((Number(r.results) / searches) * 10) / 10 : 0,
+      };
+    }),
+  };
+}
+
+/** A CSV cell: quoted when needed, and a learner's text that a spreadsheet would run as a formula defused. */
+function cell(value: string | number): string {
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The report as CSV: one line per group, its other forms joined by " | ". */
+export function searchDemandCsv(report: SearchDemand): string {
+  const lines = [['query', 'variants', 'searches', 'learners', 'results'].join(',')];
+  for (const g of report.groups)
+    lines.push([g.query, g.variants.join(' | '), g.searches, g.learners, g.results].map(cell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

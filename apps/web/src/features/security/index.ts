@@ -1,0 +1,1 @@
+export { SECURITY_ANCHOR, SecuritySection } from './components/SecuritySection';
