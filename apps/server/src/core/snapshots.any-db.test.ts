@@ -1,6 +1,15 @@
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { coalesced, jsonArray, keysetPages, pickEncoding, SnapshotCache, VersionedMemo } from './snapshots.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  AnswerMemo,
+  coalesced,
+  jsonArray,
+  keysetPages,
+  perDatabase,
+  pickEncoding,
+  SnapshotCache,
+  VersionedMemo,
+} from './snapshots.ts';
 
 const text = (n: number) => 'x'.repeat(n);
 
@@ -215,5 +224,43 @@ describe('VersionedMemo', () => {
     memo.set(4, 'd', 'D4');
     expect(memo.get(4, 'b')).toBeUndefined();
     expect(memo.get(4, 'd')).toBe('D4');
+  });
+});
+
+describe('AnswerMemo', () => {
+  it('counts once for everyone asking at one version, again when the version moves or the answer ages', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const memo = new AnswerMemo<number>(10, 60_000);
+      let counts = 0;
+      const count = async () => ++counts;
+      const [a, b] = await Promise.all([memo.answer(1, 'k', count), memo.answer(1, 'k', count)]);
+      expect([a, b, counts]).toEqual([1, 1, 1]);
+      expect(await memo.answer(1, 'other', count)).toBe(2);
+      expect(await memo.answer(2, 'k', count)).toBe(3);
+      vi.advanceTimersByTime(59_999);
+      expect(await memo.answer(2, 'k', count)).toBe(3);
+      vi.advanceTimersByTime(1);
+      expect(await memo.answer(2, 'k', count)).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps no failed count: the next asker counts again', async () => {
+    const memo = new AnswerMemo<string>(10);
+    await expect(memo.answer(1, 'k', () => Promise.reject(new Error('database away')))).rejects.toThrow('away');
+    expect(await memo.answer(1, 'k', async () => 'counted')).toBe('counted');
+  });
+});
+
+describe('perDatabase', () => {
+  it('keeps one record per database handle', () => {
+    const keptOf = perDatabase(() => ({ seen: 0 }));
+    const one = {};
+    const other = {};
+    keptOf(one).seen++;
+    expect(keptOf(one).seen).toBe(1);
+    expect(keptOf(other).seen).toBe(0);
   });
 });

@@ -87,6 +87,51 @@ export class VersionedMemo<T> {
   }
 }
 
+/**
+ * Answers that take a while to count, kept per key while `version` holds (and no longer than
+ * `maxAgeMs`): concurrent askers share one count, a failed count is not kept (the next asker counts
+ * again). Bounded like VersionedMemo.
+ */
+export class AnswerMemo<T> {
+  private readonly memo: VersionedMemo<{ answer: Promise<T>; at: number } | undefined>;
+
+  constructor(
+    maxEntries: number,
+    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+  ) {
+    this.memo = new VersionedMemo(maxEntries);
+  }
+
+  answer(version: number, key: string, count: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const known = this.memo.get(version, key);
+    if (known && now - known.at < this.maxAgeMs) return known.answer;
+    const entry = { answer: count(), at: now };
+    this.memo.set(version, key, entry);
+    entry.answer.catch(() => {
+      if (this.memo.get(version, key) === entry) this.memo.set(version, key, undefined);
+    });
+    return entry.answer;
+  }
+}
+
+/**
+ * What a module keeps about one database's rows, made on first use for each database handle: a
+ * process serves one database, but the tests run many in one process, and a module-level memo
+ * would answer one test's database with another's rows.
+ */
+export function perDatabase<T>(make: () => T): (db: object) => T {
+  const kept = new WeakMap<object, T>();
+  return (db) => {
+    let value = kept.get(db);
+    if (value === undefined) {
+      value = make();
+      kept.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** What a snapshot is made of: the answer's JSON text in pieces, produced page by page. */
 export type JsonChunks = () => AsyncIterable<string>;
 

@@ -148,38 +148,39 @@ export async function lectureWithOwner(db: DbOrTx, lectureId: string) {
   return row;
 }
 
+/** The twentieth of the lecture each viewer's furthest position is in (20 = the end), and its count of viewers. */
+const REACHED = sql.raw(Array.from({ length: 21 }, (_, k) => `count(*) filter (where part = ${k})`).join(', '));
+/** How many viewers skipped back into each twentieth (bit k of `rewatched`). */
+const REWOUND = sql.raw(Array.from({ length: 20 }, (_, k) => `sum((rewatched >> ${k}) & 1)`).join(', '));
+
 /**
  * A lecture's viewers from its per-viewer rollup: how many, the median of their watched seconds,
- * the furthest any reached, how many reached each twentieth of `duration` (index 0..20: the
- * twentieth their furthest position is in, 20 = the end), and how many skipped back into each (0..19).
+ * the furthest any reached, how many reached each twentieth of its length (index 0..20: the
+ * twentieth their furthest position is in, 20 = the end), and how many skipped back into each
+ * (0..19). One pass over the viewers (a popular lecture has tens of thousands); the length is the
+ * lecture's measured duration, or else the furthest any viewer reached.
  */
 export async function lectureViewers(db: DbOrTx, lectureId: string, duration: number | null) {
-  const [summary] = rowsOf<Record<string, unknown>>(
+  const length = duration
+    ? sql`${duration}::float8`
+    : sql`(select max(furthest)::float8 from analytics_lecture_viewers where lecture_id = ${lectureId})`;
+  const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select count(*) as viewers, coalesce(percentile_cont(0.5) within group (order by watched), 0) as median,
-        coalesce(max(furthest), 0) as furthest
-      from analytics_lecture_viewers where lecture_id = ${lectureId}`),
+        coalesce(max(furthest), 0) as furthest, array[${REACHED}]::int[] as reached,
+        array[${REWOUND}]::int[] as rewound
+      from (
+        -- A small epsilon: a position stored as a float4 at exactly k/20 of the length counts as there.
+        select watched, furthest, rewatched,
+          least(20, greatest(0, floor(furthest::float8 / nullif(${length}, 0) * 20 + 1e-9)))::int as part
+        from analytics_lecture_viewers where lecture_id = ${lectureId}
+      ) v`),
   );
-  const viewers = num(summary?.viewers);
-  const length = duration ?? (num(summary?.furthest) || null);
-  const reached = new Array<number>(21).fill(0);
-  const rewound = new Array<number>(20).fill(0);
-  if (viewers > 0 && length) {
-    // A small epsilon: a position stored as a float4 at exactly k/20 of the length counts as there.
-    const parts = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
-        select least(20, greatest(0, floor(furthest::float8 / ${length}::float8 * 20 + 1e-9)))::int as part, count(*) as n
-        from analytics_lecture_viewers where lecture_id = ${lectureId} group by 1`),
-    );
-    for (const p of parts) reached[num(p.part)] = num(p.n);
-    const back = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
-        select k, count(*) as n from analytics_lecture_viewers v, generate_series(0, 19) as k
-        where v.lecture_id = ${lectureId} and v.rewatched & (1 << k) <> 0 group by k`),
-    );
-    for (const b of back) rewound[num(b.k)] = num(b.n);
-  } else if (viewers > 0) {
-    reached[0] = viewers;
-  }
-  return { viewers, medianWatchSeconds: num(summary?.median), length, reached, rewound };
+  const viewers = num(row?.viewers);
+  const measured = duration ?? (num(row?.furthest) || null);
+  const counts = (v: unknown) => (v as unknown[]).map(num);
+  // No length (no duration, nobody past 0 s): everyone is at the start.
+  const reached = measured ? counts(row?.reached) : [viewers, ...new Array<number>(20).fill(0)];
+  const rewound = measured ? counts(row?.rewound) : new Array<number>(20).fill(0);
+  return { viewers, medianWatchSeconds: num(row?.median), length: measured, reached, rewound };
 }

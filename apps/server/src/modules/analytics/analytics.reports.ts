@@ -5,10 +5,12 @@ import {
   type AnalyticsReport,
   type LectureRetention,
 } from '@kaksha/contracts';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
-import type { users } from '../../core/db/schema/index.ts';
+import { analyticsRollupState, type users } from '../../core/db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { AnswerMemo, perDatabase } from '../../core/snapshots.ts';
 import { addDays, daysBetween, indiaDay } from './analytics.privacy.ts';
 import {
   courseOwner,
@@ -30,6 +32,28 @@ const QUIZZES_SHOWN = 50;
 const HARDEST_SHOWN = 3;
 
 const OWN_COURSES_ONLY = 'You can only see the analytics of your own courses';
+
+/**
+ * A report kept at most this long: besides the rollup's tables it reads titles, lengths and owners,
+ * which change without the rollup moving.
+ */
+const REPORT_KEPT_MS = 60_000;
+const reportAnswers = perDatabase(() => new AnswerMemo<unknown>(500, REPORT_KEPT_MS));
+
+/**
+ * A report's figures change when the rollup counts something (each such run moves its state):
+ * answers are kept per scope and range until then, so the next look at the same report (a reload, a
+ * CSV of what is on screen, another admin) is not counted again. Who may read it is checked before.
+ */
+async function kept<T>(db: DbOrTx, key: string, count: () => Promise<T>): Promise<T> {
+  const [state] = await db
+    .select({ lastId: analyticsRollupState.lastId, rolledAt: analyticsRollupState.rolledAt })
+    .from(analyticsRollupState)
+    .where(eq(analyticsRollupState.id, 1));
+  const version = Number(state?.lastId ?? 0);
+  const rolled = state?.rolledAt?.getTime() ?? 0;
+  return reportAnswers(db).answer(version, `${rolled}|${key}`, count) as Promise<T>;
+}
 
 /**
  * The report's days: `to` defaults to today (India), `from` to the 30 days up to `to`. Refused with
@@ -120,11 +144,11 @@ function presentQuiz(q: QuizFigures): AnalyticsReport['quizzes'][number] {
 }
 
 /** The overview or course report over the range: every day (zeros where none), totals, sources, quizzes. */
-export async function analyticsReport(
-  db: DbOrTx,
-  scope: Scope,
-  range: { from: string; to: string },
-): Promise<AnalyticsReport> {
+export function analyticsReport(db: DbOrTx, scope: Scope, range: { from: string; to: string }) {
+  return kept(db, JSON.stringify([scope, range.from, range.to]), () => countReport(db, scope, range));
+}
+
+async function countReport(db: DbOrTx, scope: Scope, range: { from: string; to: string }): Promise<AnalyticsReport> {
   const { from, to } = range;
   const [daily, sources, quizzes] = await Promise.all([
     dailyFigures(db, scope, from, to),
@@ -151,7 +175,12 @@ export async function lectureRetention(db: DbOrTx, user: User, lectureId: string
   const lecture = isUuid(lectureId) ? await lectureWithOwner(db, lectureId) : undefined;
   if (!lecture) throw notFound({ id: 'lecture_not_found', message: 'Lecture not found' });
   if (lecture.creatorId !== user.id && user.role !== 'admin') throw forbidden(OWN_COURSES_ONLY);
-  const v = await lectureViewers(db, lectureId, lecture.durationSeconds);
+  const { durationSeconds } = lecture;
+  return kept(db, JSON.stringify([lectureId, durationSeconds]), () => countRetention(db, lectureId, durationSeconds));
+}
+
+async function countRetention(db: DbOrTx, lectureId: string, duration: number | null): Promise<LectureRetention> {
+  const v = await lectureViewers(db, lectureId, duration);
   const share = (n: number) => (v.viewers > 0 ? round(n / v.viewers, 4) : 0);
   let atOrBeyond = v.viewers;
   const retention = v.reached.map((_, k) => {

@@ -9,7 +9,7 @@ import {
   lectures,
   users,
 } from '../../core/db/schema/index.ts';
-import { VersionedMemo } from '../../core/snapshots.ts';
+import { perDatabase, VersionedMemo } from '../../core/snapshots.ts';
 import type { Storage } from '../../core/storage.ts';
 import {
   type Cell,
@@ -73,15 +73,7 @@ class Kept {
    */
   wholeCatalogue: { version: number; cells: Map<string, Cell> } | undefined;
 }
-const keptByDb = new WeakMap<DbOrTx, Kept>();
-function keptOf(db: DbOrTx): Kept {
-  let kept = keptByDb.get(db);
-  if (!kept) {
-    kept = new Kept();
-    keptByDb.set(db, kept);
-  }
-  return kept;
-}
+const keptOf = perDatabase(() => new Kept());
 
 /** Rows an index walk may read for one page; past that, matching rows are collected and sorted. */
 const WALK_MAX = 4000;

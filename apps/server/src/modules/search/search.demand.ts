@@ -2,7 +2,7 @@ import { ANALYTICS_MAX_RANGE_DAYS, SEARCH_DEMAND_MIN_LEARNERS, type SearchDemand
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { badRequest } from '../../core/errors.ts';
-import { VersionedMemo } from '../../core/snapshots.ts';
+import { AnswerMemo, perDatabase } from '../../core/snapshots.ts';
 import type { Exposure, QueryGroup } from './engine/search.clicks.ts';
 
 /**
@@ -345,22 +345,11 @@ export async function searchDemand(db: DbOrTx, range: DemandRange): Promise<Sear
     await db.execute(sql`select last_id from analytics_search_state where id = 1`),
   );
   const version = Number(state?.last_id ?? 0);
-  let memo = demandAnswers.get(db);
-  if (!memo) {
-    memo = new VersionedMemo(100);
-    demandAnswers.set(db, memo);
-  }
   const key = `${range.from}|${range.to}|${range.category ?? ''}`;
-  const known = memo.get(version, key);
-  if (known) return known;
-  const answer = countSearchDemand(db, range);
-  memo.set(version, key, answer);
-  // A failed count is not kept: the next reader counts again.
-  answer.catch(() => memo.set(version, key, undefined));
-  return answer;
+  return demandAnswers(db).answer(version, key, () => countSearchDemand(db, range));
 }
 
-const demandAnswers = new WeakMap<DbOrTx, VersionedMemo<Promise<SearchDemand> | undefined>>();
+const demandAnswers = perDatabase(() => new AnswerMemo<SearchDemand>(100));
 
 async function countSearchDemand(db: DbOrTx, range: DemandRange): Promise<SearchDemand> {
   const where = sql`day between ${range.from}::date and ${range.to}::date
