@@ -104,6 +104,8 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** This instance turns schedules into jobs (pg-boss's cron monitor); off, schedules are only stored. */
   scheduling?: boolean;
+  /** Seconds between the cron monitor's looks at the schedules (pg-boss's default 30; 1..45). */
+  scheduleCheckSeconds?: number;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -218,6 +220,7 @@ function newBoss(executeSql: Database['executeSql'], opts: JobsOptions) {
     schedule: opts.scheduling ?? false,
     // A due tick becomes a job within this (pg-boss's default 5 s; the tests' polling is faster).
     cronWorkerIntervalSeconds: Math.max(1, Math.ceil(opts.pollingIntervalSeconds ?? 5)),
+    cronMonitorIntervalSeconds: opts.scheduleCheckSeconds ?? 30,
     // Job payloads may carry mail (a reset code): finished jobs, completed or failed, move to
     // the archive after a minute and are deleted from it a minute later.
     archiveCompletedAfterSeconds: 60,
@@ -324,6 +327,8 @@ export const jobsPlugin = fp(
       pollingIntervalSeconds: app.config.env === 'test' ? 0.5 : 2,
       // Schedules (today only BACKUP_SCHEDULE) are turned into jobs by the instances that have one.
       scheduling: Boolean(app.config.backup.schedule),
+      // The first look after start finds no schedule yet (they are set after): tests need not wait 30 s for the next.
+      scheduleCheckSeconds: app.config.env === 'test' ? 1 : 30,
       log: app.log,
     });
     app.decorate('jobs', jobs);
