@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = [], isolate = false) => ({
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   extends: false as const,
   test: {
     name,
@@ -17,12 +17,13 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
-    // On PGlite a worker keeps its imported modules from one test file to the next: importing the
-    // app (its libraries and ~400 modules) was most of each file's time. Every file still builds its
-    // own app on its own database, and no test changes process.env or module state another could see.
-    // PostgreSQL's files stay isolated: work an app leaves running after it closed (a query on the
-    // ended pool, seen twice) would fail the next file in the worker, not its own.
-    isolate,
+    // A worker keeps its imported modules from one test file to the next: importing the app (its
+    // libraries and ~400 modules) was most of each file's time (on PostgreSQL, 558 s of a 27-minute
+    // CI stage). Every file still builds its own app on its own database; no test changes
+    // process.env, and what a module keeps about a database's rows is kept per database handle
+    // (core/snapshots.ts perDatabase). Work an app left running after it closed (a job fetched as
+    // its queue stopped, core/jobs.ts) fails the run whether files are isolated or not.
+    isolate: false,
   },
 });
 
@@ -39,7 +40,7 @@ export default defineConfig({
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       // Everything that reads or writes through SQL runs on both databases; *.any-db.test.ts once.
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-pg', { TEST_DB: 'postgres' }, DATABASE_AGNOSTIC, true)]
+        ? [serverProject('server-pg', { TEST_DB: 'postgres' }, DATABASE_AGNOSTIC)]
         : []),
       {
         plugins: [react()],

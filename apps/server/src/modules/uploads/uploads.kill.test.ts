@@ -13,9 +13,10 @@ import { TINY_MP4 } from '../courses/test-helpers.ts';
  * The real server process killed with SIGKILL while it finishes an upload (the final PATCH sent,
  * its last byte arriving, the file being stored, the lecture taking it, the parts going), at
  * points recognised from the outside (files appearing, growing, going) rather than by waiting a
- * guessed time, plus the issue's own 20-100 ms after the final PATCH was sent. After each kill the
- * server is started again on the same DATA_DIR and database: the lecture must have the new video,
- * stored once (the replaced one removed), HEAD must say complete, and no video may be lost.
+ * guessed time, plus 50 ms after the final PATCH was sent and after its last byte arrived (inside
+ * the issue's 20-100 ms). After each kill the server is started again on the same DATA_DIR and
+ * database: the lecture must have the new video, stored once (the replaced one removed), HEAD must
+ * say complete, and no video may be lost.
  * Embedded PGlite in the pglite project, a PostgreSQL database of its own in the pg project.
  */
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -131,21 +132,22 @@ describe('kill -9 while an upload is being finished', async () => {
         (await readFile(path.join(uploadsDir, `${id}.json`), 'utf8').catch(() => '')).includes('"finished"'),
     },
     // Fixed delays, as the issue reproduced it: after the final PATCH was sent (with this chunk
-    // size that lands while it is still arriving), and after its last byte reached the disk.
+    // size that lands while it is still arriving), and after its last byte reached the disk (the
+    // issue's 20 and 100 ms fall between the points above; each point restarts the server, ~20 s).
     {
       name: '50 ms after the final PATCH was sent',
       when: async ({ sentAt }) => Date.now() - sentAt >= 50,
     },
-    ...[20, 50, 100].map((ms) => {
+    (() => {
       let fullAt = 0;
       return {
-        name: `${ms} ms after the last byte reached the disk`,
+        name: '50 ms after the last byte reached the disk',
         when: async ({ id }: { id: string }) => {
           if (!fullAt && (await sizeOf(path.join(uploadsDir, id))) === VIDEO.length) fullAt = Date.now();
-          return fullAt > 0 && Date.now() - fullAt >= ms;
+          return fullAt > 0 && Date.now() - fullAt >= 50;
         },
       };
-    }),
+    })(),
   ];
 
   it(
