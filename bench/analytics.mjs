@@ -9,14 +9,16 @@
 //      overview (admin: every course; the big educator), course, search demand, lecture retention,
 //      30 and 365 days, CSV (the search-demand rollup is run and timed after the analytics one).
 //   3. The page mix of bench/load.mjs (200 connections, public catalogue/course/review reads, paged) for
-//      --mixed-duration s, without events, then with --rate events/s sent to POST /api/events in
-//      batches of 50 (2,000/s by default), then without again: p99 and req/s with vs without.
+//      --mixed-duration s after a warm-up: without events, then --mix-rounds times with --rate events/s
+//      sent to POST /api/events in batches of 50 (2,000/s by default) and without again: p99 and req/s
+//      of each run with events against the two without around it.
 // Bounded: every phase has a fixed size or duration, requests time out, the server is stopped and
 // the database dropped at the end (also on failure or Ctrl-C).
 //   --database-url URL   PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   --courses N          synthetic courses (default 2000); --events N (default 10000000)
 //   --samples N          requests per report (default 40); --mixed-duration S (default 15)
 //   --rate N             events per second during the mix (default 2000); --json FILE writes the figures
+//   --mix-rounds N       after a warm-up, N pairs of the mix with and without events (default 3)
 //   --keep-db            keep the database (its name is printed); --reuse-db NAME measures one kept
 //                        earlier (seeded and generated: phases 2 and 3 only, the rollup included)
 //   --fresh-rollup       with --reuse-db: empty the rollup's tables first, so every event is rolled up again
@@ -41,6 +43,7 @@ const { values: opt } = parseArgs({
     samples: { type: 'string', default: '40' },
     'mixed-duration': { type: 'string', default: '15' },
     'mixed-connections': { type: 'string', default: '200' },
+    'mix-rounds': { type: 'string', default: '3' },
     rate: { type: 'string', default: '2000' },
     json: { type: 'string' },
     'keep-db': { type: 'boolean' },
@@ -359,20 +362,29 @@ try {
   console.log(
     `\npage mix, ${opt['mixed-connections']} connections, ${mixedDuration} s each; events at ${rate}/s in batches of ${BATCH}`,
   );
-  const mixRows = [
-    await run('without events', false),
-    await run('with events', true),
-    await run('without events again', false),
-  ];
-  const baseline = {
-    p99: (mixRows[0]['p99 ms'] + mixRows[2]['p99 ms']) / 2,
-    rps: (mixRows[0]['req/s'] + mixRows[2]['req/s']) / 2,
-  };
+  // A warm-up first (not counted): the first phase of a freshly started server measured up to 30 % below
+  // the later ones. Then --mix-rounds pairs of without/with, and one without at the end: each run with
+  // events is compared with the two runs without around it.
+  await mix();
+  const mixRows = [await run('without events', false)];
+  for (let round = 1; round <= Number(opt['mix-rounds']); round++) {
+    mixRows.push(await run(`with events (${round})`, true), await run(`without events (${round})`, false));
+  }
+  const pairs = [];
+  for (let i = 1; i < mixRows.length; i += 2) {
+    const [before, withEvents, after] = mixRows.slice(i - 1, i + 2);
+    pairs.push({
+      p99: withEvents['p99 ms'] / ((before['p99 ms'] + after['p99 ms']) / 2),
+      rps: withEvents['req/s'] / ((before['req/s'] + after['req/s']) / 2),
+    });
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   figures.mix = mixRows;
-  figures.p99Increase = Math.round((mixRows[1]['p99 ms'] / baseline.p99 - 1) * 1000) / 10;
-  figures.throughputRatio = Math.round((mixRows[1]['req/s'] / baseline.rps) * 1000) / 1000;
+  figures.p99Increase = Math.round((mean(pairs.map((x) => x.p99)) - 1) * 1000) / 10;
+  figures.throughputRatio = Math.round(mean(pairs.map((x) => x.rps)) * 1000) / 1000;
+  figures.throughputRatios = pairs.map((x) => Math.round(x.rps * 1000) / 1000);
   console.log(
-    `\nwith events: p99 ${figures.p99Increase >= 0 ? '+' : ''}${figures.p99Increase} % of the runs without (mean of both), throughput ratio ${figures.throughputRatio}`,
+    `\nwith events: p99 ${figures.p99Increase >= 0 ? '+' : ''}${figures.p99Increase} % of the runs without around each (mean of ${pairs.length}), throughput ratio ${figures.throughputRatio} (${figures.throughputRatios.join(', ')})`,
   );
   if (opt.json) writeFileSync(opt.json, `${JSON.stringify(figures, null, 2)}\n`);
   console.log(`\nsummary ${JSON.stringify(figures)}`);
