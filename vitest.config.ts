@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -31,6 +32,36 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
 // HTTP surface, the process, ffmpeg, storage, parsers, pure functions), so it runs once, on PGlite.
 const DATABASE_AGNOSTIC = ['src/**/*.any-db.test.ts', 'scripts/**/*.any-db.test.ts'];
 
+/**
+ * Component test files that replace one of the app's modules for themselves (`vi.mock` beyond
+ * test/setup.ts's, `vi.resetModules`, `vi.unmock`): they run with a module registry of their own
+ * ("web-mocks"). The others ("web") share their worker's modules and page from file to file, as the
+ * server's tests do: building a jsdom page and importing React, the router and the app's modules again for
+ * each of 80 files was three quarters of the project's time.
+ */
+const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
+const WEB_MOCKING = readdirSync(webSrc, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /vi\.(mock|doMock|unmock|resetModules)\(/.test(readFileSync(`${webSrc}/${file}`, 'utf8')))
+  .map((file) => `src/${file.replaceAll('\\', '/')}`);
+
+const webProject = (name: string, files: { include?: string[]; exclude?: string[]; isolate: boolean }) => ({
+  plugins: [react()],
+  resolve: { alias: { '@': webSrc } },
+  test: {
+    name,
+    root: 'apps/web',
+    include: files.include ?? ['src/**/*.test.{ts,tsx}'],
+    exclude: files.exclude ?? [],
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    pool: 'threads' as const,
+    isolate: files.isolate,
+    // Component tests render whole pages; on a loaded machine one can take several seconds.
+    testTimeout: 20_000,
+  },
+});
+
 /** `npm test`: server (PGlite, and real PostgreSQL when TEST_DATABASE_URL is set), web components, browser. */
 export default defineConfig({
   test: {
@@ -42,19 +73,8 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [serverProject('server-pg', { TEST_DB: 'postgres' }, DATABASE_AGNOSTIC)]
         : []),
-      {
-        plugins: [react()],
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: {
-          name: 'web',
-          root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
-          // Component tests render whole pages; on a loaded machine one can take several seconds.
-          testTimeout: 20_000,
-        },
-      },
+      webProject('web', { exclude: WEB_MOCKING, isolate: false }),
+      webProject('web-mocks', { include: WEB_MOCKING, isolate: true }),
       {
         extends: false,
         test: {

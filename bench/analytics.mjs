@@ -11,7 +11,8 @@
 //   3. The page mix of bench/load.mjs (200 connections, public catalogue/course/review reads, paged) for
 //      --mixed-duration s after a warm-up: without events, then --mix-rounds times with --rate events/s
 //      sent to POST /api/events in batches of 50 (2,000/s by default) and without again: p99 and req/s
-//      of each run with events against the two without around it.
+//      of each run with events against the two without around it. A run without events starts once the
+//      server's rollup (every --rollup-seconds) has read the events of the run before it.
 // Bounded: every phase has a fixed size or duration, requests time out, the server is stopped and
 // the database dropped at the end (also on failure or Ctrl-C).
 //   --database-url URL   PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -329,6 +330,13 @@ try {
       Number((await c.query('select count(*) from analytics_events')).rows[0].count),
     );
 
+  const rolledUp = () =>
+    withClient(databaseUrl, async (c) => {
+      const q = `select (select coalesce(max(id), 0) from analytics_events) <=
+        coalesce((select last_id from analytics_rollup_state where id = 1), 0) as done`;
+      for (let i = 0; i < 600 && !(await c.query(q)).rows[0].done; i++) await new Promise((r) => setTimeout(r, 500));
+    });
+
   const run = async (label, withEvents) => {
     const before = await countEvents();
     const sender = withEvents
@@ -345,6 +353,9 @@ try {
     const [r, s] = await Promise.all([mix(), sender]);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // the buffer's last write
     const stored = (await countEvents()) - before;
+    // The next run starts once the server has rolled up these events: their rollup counts in this run
+    // (when it fires inside it) or in none, never in a run without events after it.
+    if (withEvents) await rolledUp();
     const row = {
       run: label,
       'req/s': Math.round(r.requests.average),

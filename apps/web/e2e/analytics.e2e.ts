@@ -112,8 +112,8 @@ describe('analytics: who comes, who buys, who stays', () => {
     // The first lecture, played to its end (10 s): a play, then a heartbeat for what was played.
     await watch.click();
     await page.waitForURL(`${baseUrl()}/viewlecture/${course._id}`);
-    // The viewer as an enrolled learner sees it (it first draws the course's preview while the
-    // enrolment is confirmed, with a video of its own).
+    // The viewer as an enrolled learner sees it (Watch Now shows once the course is fetched again
+    // with its paid lectures: useEnrollment).
     await page.getByRole('button', { name: 'Mark as complete' }).waitFor();
     const video = page.locator('video').first();
     await video.waitFor();

@@ -22,7 +22,6 @@ async function shot(page: Page, name: string) {
   await screenshot(page, `catalogue-${name}.png`);
 }
 
-const cardTitles = (page: Page) => page.locator('main article h2').allTextContents();
 /** Waits until the cards on screen are exactly `titles` (in order). */
 const cardsAre = (page: Page, titles: string[]) =>
   page.waitForFunction(
@@ -65,7 +64,11 @@ describe('browsing the catalogue', () => {
     await page
       .getByText(`${javascript.length} ${javascript.length === 1 ? 'course' : 'courses'} for “javscript”`)
       .waitFor();
-    for (const title of javascript) expect(await cardTitles(page)).toContain(title);
+    // Every one of them is found, and the screen shows the API's first page of the answer (courses other
+    // browser files made may push some of them past the first 24 cards).
+    const found = await catalogue('q=javscript');
+    for (const title of javascript) expect(found).toContain(title);
+    await cardsAre(page, found.slice(0, 24));
 
     // A filter and an order: the list is the API's for the same query, in its order.
     await search.fill('');

@@ -6,7 +6,7 @@ import type { Category, CourseLanguage, Level } from '@kaksha/contracts';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, onTestFinished, TestRunner } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
 import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
@@ -83,14 +83,30 @@ export async function buildTestApp(
     PAYOUT_2FA_REQUIRED: 'false',
     ...env,
   });
-  const app = await buildApp(config, { database, logger: opts.logger });
-  opts.beforeReady?.(app);
-  await app.ready();
-  afterAll(async () => {
-    await app.close();
+  const release = async () => {
     await drop();
     await rm(dataDir, { recursive: true, force: true });
-  });
+  };
+  let app: TestApp;
+  try {
+    app = await buildApp(config, { database, logger: opts.logger });
+    opts.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await release();
+    }
+  };
+  // An app built inside a test is closed when that test finishes: vitest ignores an `afterAll` added
+  // there, which left such apps running (their job queues polling) and their PostgreSQL databases behind.
+  if (TestRunner.getCurrentTest()) onTestFinished(close);
+  else afterAll(close);
   return app;
 }
 

@@ -6,8 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 import { Layout, titleFor } from './Layout';
 import { isChunkLoadError } from './RouteError';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 describe('Layout', () => {
   it('titles every route "… · Kaksha"', () => {
     expect(titleFor('/')).toBe('Kaksha');

@@ -8,8 +8,6 @@ import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { RequireAdmin, RequireEducator, RequireGuest, RequireUser } from './guards';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 let SignupPage: Awaited<ReturnType<typeof loadSignupPage>>['default'];
 beforeAll(async () => {
   SignupPage = (await loadSignupPage()).default;

@@ -11,8 +11,6 @@ import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import HomePage from './routes/HomePage';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 /** Words a Hindi screen may write in Latin letters (acronyms, the brand, a language's own name). */
 const ALLOWED = new Set(['AI', 'ML', 'UI', 'UX', 'Kaksha', 'English', 'PDF', 'ID', 'LinkedIn']);
 

@@ -8,8 +8,6 @@ import { renderWithProviders } from '@/test/render';
 import { RequireUserUnlessPublicCatalogue } from './public-catalogue';
 import ViewCoursePage from './routes/ViewCoursePage';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

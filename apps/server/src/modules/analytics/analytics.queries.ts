@@ -100,11 +100,16 @@ export async function quizFigures(
   limit: number,
 ): Promise<QuizFigures[]> {
   const quizzes = rowsOf<Record<string, unknown>>(
+    // Summed per quiz first, then joined to the quizzes: grouping the joined rows carried every quiz's
+    // questions through a year's daily rows (an admin's overview: half the time).
     await db.execute(sql`
-      select q.id, q.title, q.course_id as "courseId", q.questions, sum(d.attempts) as attempts, sum(d.passes) as passes
-      from analytics_quiz_daily d join quizzes q on q.id = d.quiz_id
-      where ${scoped(scope)} and d.day between ${from}::date and ${to}::date
-      group by q.id order by attempts desc, q.title limit ${limit}`),
+      select q.id, q.title, q.course_id as "courseId", q.questions, a.attempts, a.passes
+      from (
+        select d.quiz_id, sum(d.attempts) as attempts, sum(d.passes) as passes from analytics_quiz_daily d
+        where ${scoped(scope)} and d.day between ${from}::date and ${to}::date
+        group by d.quiz_id
+      ) a join quizzes q on q.id = a.quiz_id
+      order by a.attempts desc, q.title, q.id limit ${limit}`),
   ).map(
     (r): QuizFigures => ({
       quizId: String(r.id),

@@ -84,6 +84,8 @@ async function rollupSlice(tx: Tx, now: number): Promise<boolean> {
     left join lectures l on l.id = e.lecture_id`);
   await tx.execute(sql`analyze rollup_batch`);
   await tx.execute(sql`create temp table rollup_days on commit drop as select distinct day from rollup_batch`);
+  // Measured, so the day tables are read by their day index, not scanned (a temporary table has no statistics).
+  await tx.execute(sql`analyze rollup_days`);
 
   await addCourseDays(tx);
   await addQuizzes(tx);
@@ -274,18 +276,27 @@ async function decideEnrolmentSources(tx: Tx) {
     ), enrolment as (
       select s.* from affected a join analytics_enrolment_sources s using (event_id)
     ), candidate as (
+      -- Looked up per enrolment by the first views' key (at most one row: the limit keeps the planner
+      -- from turning it into a join): as a busy day fills, its estimates of these tables fall behind,
+      -- and it hashed all of the day's first views (millions) three times, ~4.5 s a minute at 2,000 events/s.
       select e.event_id, f.source, f.at, f.event_id as view_id from enrolment e
-      join analytics_first_views f on f.course_id = e.course_id and f.day = e.day and f.learner = e.learner
-        and f.visitor = ''
+      cross join lateral (
+        select * from analytics_first_views f
+        where f.course_id = e.course_id and f.day = e.day and f.learner = e.learner and f.visitor = '' limit 1
+      ) f
       union all
       select e.event_id, f.source, f.at, f.event_id from enrolment e
-      join analytics_first_views f on f.course_id = e.course_id and f.day = e.day and f.learner = ''
-        and f.visitor = e.visitor
+      cross join lateral (
+        select * from analytics_first_views f
+        where f.course_id = e.course_id and f.day = e.day and f.learner = '' and f.visitor = e.visitor limit 1
+      ) f
       union all
       select e.event_id, f.source, f.at, f.event_id from enrolment e
       join analytics_visitor_links k on k.day = e.day and k.learner = e.learner
-      join analytics_first_views f on f.course_id = e.course_id and f.day = e.day and f.learner = ''
-        and f.visitor = k.visitor
+      cross join lateral (
+        select * from analytics_first_views f
+        where f.course_id = e.course_id and f.day = e.day and f.learner = '' and f.visitor = k.visitor limit 1
+      ) f
     ), first as (
       select distinct on (event_id) event_id, source from candidate order by event_id, at, view_id
     ), decided as (
@@ -295,6 +306,7 @@ async function decideEnrolmentSources(tx: Tx) {
       returning s.course_id, s.day
     )
     insert into rollup_enrol_days select distinct course_id, day from decided`);
+  await tx.execute(sql`analyze rollup_enrol_days`);
 
   // The enrolments of the course days whose enrolments changed, counted again by source.
   await tx.execute(sql`
@@ -350,39 +362,69 @@ async function rollupOverviews(tx: Tx) {
 }
 
 /**
- * Recomputes the lecture viewers (learner pseudonym, else the day's visitor hash) with a heartbeat
- * in the slice, from all their heartbeats in time order: the furthest position,
- * the seconds watched, and the 5 % parts of the lecture they skipped back into — a heartbeat behind
- * the previous one (by more than a second) marks every part from it up to the previous position.
+ * Adds the slice's heartbeats to their lecture viewers (learner pseudonym, else the day's visitor
+ * hash), in time order: the furthest position, the seconds watched, and the 5 % parts of the lecture
+ * they skipped back into — a heartbeat behind the previous one (by more than a second) marks every
+ * part from it up to the previous position. A viewer's first new heartbeat is compared with the last
+ * one counted (`last_position`), so only the new ones are read. When one of them is older than that
+ * (it arrived late: a pending range) or the row has no last heartbeat (older rows), the viewer is
+ * counted again from all their heartbeats, so the order is always time order.
  * The parts are of the lecture's measured length, else of the furthest position any viewer reached.
  */
 async function rollupViewers(tx: Tx) {
+  // The slice's heartbeats, and each of their viewers with what is counted of them and whether their
+  // first new heartbeat (so every one) comes after the last one counted (a new viewer: none is). Tables
+  // the planner measures: the next statement's joins are planned on their true sizes (a run has
+  // thousands of viewers, almost all of whom just add).
   await tx.execute(sql`
-    insert into analytics_lecture_viewers (lecture_id, viewer, course_id, furthest, watched, rewatched, last_at)
-    with touched as (
-      select distinct b.lecture_id, coalesce(b.learner, b.visitor) as viewer
-      from rollup_batch b
-      where b.type = 'heartbeat' and b.lecture_id is not null and coalesce(b.learner, b.visitor) is not null
-    ), slice_furthest as (
-      select lecture_id, max(position) as furthest from rollup_batch where type = 'heartbeat' group by 1
+    create temp table rollup_heartbeats on commit drop as
+    select b.id, b.at, b.lecture_id, coalesce(b.learner, b.visitor) as viewer, b.position,
+      coalesce(b.duration, ${beat}) as dur
+    from rollup_batch b
+    where b.type = 'heartbeat' and b.lecture_id is not null and coalesce(b.learner, b.visitor) is not null`);
+  await tx.execute(sql`analyze rollup_heartbeats`);
+  await tx.execute(sql`
+    create temp table rollup_viewers on commit drop as
+    select f.lecture_id, f.viewer, v.furthest, v.watched, v.rewatched, v.last_position,
+      v.lecture_id is null or (v.last_id is not null and (f.at, f.id) > (v.last_at, v.last_id)) as adds
+    from (
+      select distinct on (lecture_id, viewer) lecture_id, viewer, at, id
+      from rollup_heartbeats
+      order by lecture_id, viewer, at, id
+    ) f
+    left join analytics_lecture_viewers v on v.lecture_id = f.lecture_id and v.viewer = f.viewer`);
+  await tx.execute(sql`analyze rollup_viewers`);
+  await tx.execute(sql`
+    insert into analytics_lecture_viewers
+      (lecture_id, viewer, course_id, furthest, watched, rewatched, last_at, last_position, last_id)
+    with slice_furthest as (
+      select lecture_id, max(position) as furthest from rollup_heartbeats group by 1
     ), lens as (
       -- For a lecture without a measured length, the furthest position seen: the viewers' furthest
       -- so far and the slice's (not every heartbeat of a popular lecture again).
-      select lt.lecture_id, l.course_id, coalesce(l.duration_seconds, greatest(
-        (select max(v.furthest) from analytics_lecture_viewers v where v.lecture_id = lt.lecture_id), f.furthest
+      select f.lecture_id, l.course_id, coalesce(l.duration_seconds, greatest(
+        (select max(v.furthest) from analytics_lecture_viewers v where v.lecture_id = f.lecture_id), f.furthest
       )) as d
-      from (select distinct lecture_id from touched) lt
-      left join lectures l on l.id = lt.lecture_id
-      left join slice_furthest f on f.lecture_id = lt.lecture_id
+      from slice_furthest f
+      left join lectures l on l.id = f.lecture_id
     ), hb as (
-      select e.lecture_id, t.viewer, e.at, e.position, coalesce(e.duration, ${beat}) as dur,
-        lag(e.position) over (partition by e.lecture_id, t.viewer order by e.at, e.id) as prev
-      from touched t
+      -- A viewer who adds: their new heartbeats, the first compared with the last counted, and what is
+      -- counted of them (counted_*); a viewer counted again: all their heartbeats, nothing counted.
+      select f.lecture_id, f.viewer, f.id, f.at, f.position, f.dur,
+        lag(f.position, 1, t.last_position) over (partition by f.lecture_id, f.viewer order by f.at, f.id) as prev,
+        t.furthest as counted_furthest, t.watched as counted_watched, t.rewatched as counted_rewatched
+      from rollup_heartbeats f
+      join rollup_viewers t on t.lecture_id = f.lecture_id and t.viewer = f.viewer and t.adds
+      union all
+      select e.lecture_id, t.viewer, e.id, e.at, e.position, coalesce(e.duration, ${beat}),
+        lag(e.position) over (partition by e.lecture_id, t.viewer order by e.at, e.id), null, null, null
+      from rollup_viewers t
       join analytics_events e on e.type = 'heartbeat' and e.lecture_id = t.lecture_id
         and coalesce(e.learner, e.visitor) = t.viewer
+      where not t.adds
     ), parts as (
       -- In float8 with a small epsilon: positions are float4, and 20 s of 100 s must be 4 twentieths, not 4.0000001.
-      select hb.*, lens.course_id, lens.d,
+      select hb.*, lens.course_id,
         case when hb.prev is not null and hb.position < hb.prev - 1 and lens.d > 0 then
           least(19, greatest(0, floor(hb.position::float8 / lens.d::float8 * 20 + 1e-9)))::int
         end as lo,
@@ -391,14 +433,18 @@ async function rollupViewers(tx: Tx) {
         end as hi
       from hb join lens on lens.lecture_id = hb.lecture_id
     )
-    select lecture_id, viewer, max(course_id::text)::uuid, coalesce(max(position), 0), sum(dur),
-      coalesce(bit_or(case when lo is not null then (1 << (greatest(lo, hi) + 1)) - (1 << lo) end), 0),
-      max(at)
+    select lecture_id, viewer, max(course_id::text)::uuid,
+      greatest(coalesce(max(position), 0), max(counted_furthest)),
+      sum(dur) + coalesce(max(counted_watched), 0),
+      coalesce(bit_or(case when lo is not null then (1 << (greatest(lo, hi) + 1)) - (1 << lo) end), 0)
+        | coalesce(max(counted_rewatched), 0),
+      max(at), (array_agg(position order by at desc, id desc))[1], (array_agg(id order by at desc, id desc))[1]
     from parts
     group by lecture_id, viewer
     on conflict (lecture_id, viewer) do update set
       course_id = excluded.course_id, furthest = excluded.furthest, watched = excluded.watched,
-      rewatched = excluded.rewatched, last_at = excluded.last_at`);
+      rewatched = excluded.rewatched, last_at = excluded.last_at, last_position = excluded.last_position,
+      last_id = excluded.last_id`);
 }
 
 /**

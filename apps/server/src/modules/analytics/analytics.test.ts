@@ -6,6 +6,7 @@ import { indiaDay, learnerPseudonym } from './analytics.privacy.ts';
 import { AnalyticsRecorder, type EventRow } from './analytics.recorder.ts';
 import { rollup } from './analytics.rollup.ts';
 import { sweepAnalytics } from './analytics.service.ts';
+import { clearAnalytics } from './test-helpers.ts';
 
 type Row = Omit<EventRow, 'at'> & { at: Date };
 
@@ -38,16 +39,7 @@ describe('analytics', async () => {
     await app.analytics.flush();
     return app.db.select().from(analyticsEvents).orderBy(analyticsEvents.id);
   };
-  const clear = async () => {
-    await app.analytics.flush();
-    // The rollup adds each run's events to its tables: a test's figures start from none.
-    const derived = (
-      await app.db.execute(sql`
-        select tablename from pg_tables
-        where schemaname = 'public' and tablename like 'analytics\_%' and tablename <> 'analytics_secrets'`)
-    ).rows.map((r) => sql.identifier((r as { tablename: string }).tablename));
-    await app.db.execute(sql`truncate ${sql.join(derived, sql`, `)}`);
-  };
+  const clear = () => clearAnalytics(app);
   const insert = async (rows: Row[]) => {
     for (let i = 0; i < rows.length; i += 500) await app.db.insert(analyticsEvents).values(rows.slice(i, i + 500));
   };

@@ -84,7 +84,7 @@ describe.skipIf(!hasRedis)('the bell across two instances (Redis pub/sub)', asyn
         buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
       }
     })();
-    await waitFor(() => counts.length > 0, 5_000, 'the first count');
+    await waitFor(() => counts.length > 0, 30_000, 'the first count');
     return { counts, close: () => controller.abort() };
   }
 
@@ -103,7 +103,7 @@ describe.skipIf(!hasRedis)('the bell across two instances (Redis pub/sub)', asyn
       values (${learner.id}, ${event.id}, 'answer', 'Rung on A', 'b', '/', 'none')`);
     expect(b.notifications).not.toBe(a.notifications);
     await a.notifications.ring([learner.id]);
-    await waitFor(() => bell.counts.at(-1) === start + 1, 5_000, 'the count on B');
+    await waitFor(() => bell.counts.at(-1) === start + 1, 30_000, 'the count on B');
     bell.close();
   });
 

@@ -288,6 +288,12 @@ const PSEUDONYM_MARKERS: Record<string, (app: TestApp, w: World) => Promise<void
       sql`insert into analytics_search_daily (day, topic, learner, variant, label, searches, results) values (current_date, 'closures', ${pseudonymOf(app, w.subject.id)}, 'closures', 'closures', 1, 3) returning 1`,
     );
   },
+  analytics_search_demand_days: async (app, w) => {
+    await q(
+      app,
+      sql`insert into analytics_search_demand_days (scope, topic, variant, learner, day) values ('*', 'closures', '', ${pseudonymOf(app, w.subject.id)}, current_date) returning 1`,
+    );
+  },
   // What the analytics rollup keeps of the current days.
   analytics_course_learners: async (app, w) => {
     await q(

@@ -1,5 +1,5 @@
 import { ANALYTICS_MAX_RANGE_DAYS, SEARCH_DEMAND_MIN_LEARNERS, type SearchDemand } from '@kaksha/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { badRequest } from '../../core/errors.ts';
 import { AnswerMemo, perDatabase } from '../../core/snapshots.ts';
@@ -31,6 +31,8 @@ export const VARIANT_MIN_LEARNERS = 2;
 /** Groups in a report at most, and typed forms per group. */
 const MAX_GROUPS = 200;
 const MAX_VARIANTS = 10;
+/** Learner-days rebuilt at once from which the running counts' tables are analyzed again. */
+const ANALYZE_AFTER_ROWS = 50_000;
 /** Events read per statement by the rollup. */
 const PAGE = 5000;
 
@@ -91,8 +93,8 @@ export async function rollupSearch(db: Db): Promise<number> {
     );
     if (!lock?.locked) return 0;
     await tx.execute(sql`insert into analytics_search_state (id) values (1) on conflict do nothing`);
-    const [state] = rowsOf<{ before_id: string | number; last_id: string | number }>(
-      await tx.execute(sql`select before_id, last_id from analytics_search_state where id = 1`),
+    const [state] = rowsOf<{ before_id: string | number; last_id: string | number; demand_from: string | null }>(
+      await tx.execute(sql`select before_id, last_id, demand_from::text from analytics_search_state where id = 1`),
     );
     const [top] = rowsOf<{ max: string | number }>(
       await tx.execute(sql`select coalesce(max(id), 0) as max from analytics_events`),
@@ -100,7 +102,7 @@ export async function rollupSearch(db: Db): Promise<number> {
     const max = Number(top?.max ?? 0);
     const last = Number(state?.last_id ?? 0);
     let after = Number(state?.before_id ?? 0);
-    if (max === last && after === last) return 0;
+    if (max === last && after === last && !state?.demand_from) return 0;
     const days = new Set<string>();
     let read = 0;
     for (;;) {
@@ -118,9 +120,11 @@ export async function rollupSearch(db: Db): Promise<number> {
       if (page.length < PAGE) break;
     }
     for (const day of [...days].sort()) await rollupDay(tx, day);
-    await tx.execute(
-      sql`update analytics_search_state set before_id = ${last}, last_id = ${max}, rolled_at = now() where id = 1`,
-    );
+    const [from] = [...days, ...(state?.demand_from ? [state.demand_from] : [])].sort();
+    if (from) await rebuildDemandCounts(tx, from);
+    await tx.execute(sql`
+      update analytics_search_state set before_id = ${last}, last_id = ${max}, demand_from = null, rolled_at = now()
+      where id = 1`);
     return read;
   });
 }
@@ -258,14 +262,99 @@ async function rollupDay(tx: DbOrTx, day: string) {
     group by day, topic, learner, variant`);
 }
 
+/**
+ * The daily demand rows from `from` on, each counted in its slices (schema/search-demand.ts): in every
+ * category ('*') and in its own, for its group ('') and for the form typed.
+ */
+const demandRowsFrom = (from: string) => sql`
+  select s.scope, d.topic, v.variant, d.learner, d.day, d.label, d.searches, d.results
+  from analytics_search_daily d
+  cross join lateral (values ('*'), (d.category)) as s(scope)
+  cross join lateral (select '' union all select d.variant where d.variant <> '') as v(variant)
+  where d.day >= ${from}::date`;
+
+/**
+ * Rebuilds the search-demand running counts of the days from `from` on (the days before it keep
+ * theirs): each learner-day with the learner's previous day in its slice, then each slice's running
+ * counts (continuing its last row before `from`), then the slices' first and last days.
+ */
+async function rebuildDemandCounts(tx: DbOrTx, from: string) {
+  await tx.execute(sql`delete from analytics_search_demand_days where day >= ${from}::date`);
+  await tx.execute(sql`delete from analytics_search_demand_totals where day >= ${from}::date`);
+  // The daily rows are read once into their slices. The new rows are made in temporary tables, then
+  // inserted: a statement that inserts into the table it looks up finds a slice's earlier rows behind
+  // those it has just inserted (invisible to it, but walked over by the index scan): minutes for a
+  // year's rows instead of seconds.
+  await tx.execute(sql`create temp table demand_rows_new on commit drop as ${demandRowsFrom(from)}`);
+  await tx.execute(sql`
+    create temp table demand_days_new on commit drop as
+    select x.scope, x.topic, x.variant, x.learner, x.day,
+      coalesce(
+        lag(x.day) over (partition by x.scope, x.topic, x.variant, x.learner order by x.day),
+        (select max(p.day) from analytics_search_demand_days p
+         where p.scope = x.scope and p.topic = x.topic and p.variant = x.variant and p.learner = x.learner)) as prev
+    from (select distinct scope, topic, variant, learner, day from demand_rows_new) x`);
+  await tx.execute(sql`
+    create temp table demand_totals_new on commit drop as
+    select x.scope, x.topic, x.variant, x.day,
+      coalesce(b.learners, 0) + sum(coalesce(f.n, 0)) over w as learners,
+      coalesce(b.searches, 0) + sum(x.searches) over w as searches,
+      coalesce(b.results, 0) + sum(x.results) over w as results
+    from (
+      select scope, topic, variant, day, sum(searches) as searches, sum(results) as results
+      from demand_rows_new group by 1, 2, 3, 4
+    ) x
+    left join (
+      select scope, topic, variant, day, count(*) as n from demand_days_new where prev is null group by 1, 2, 3, 4
+    ) f on f.scope = x.scope and f.topic = x.topic and f.variant = x.variant and f.day = x.day
+    left join lateral (
+      select t.learners, t.searches, t.results from analytics_search_demand_totals t
+      where t.scope = x.scope and t.topic = x.topic and t.variant = x.variant
+      order by t.day desc limit 1
+    ) b on true
+    window w as (partition by x.scope, x.topic, x.variant order by x.day)`);
+  await tx.execute(sql`insert into analytics_search_demand_days select * from demand_days_new`);
+  await tx.execute(sql`insert into analytics_search_demand_totals select * from demand_totals_new`);
+  const [made] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from demand_days_new`));
+  // A slice's last day may stay after its rows there are gone: the report only skips slices by it.
+  await tx.execute(sql`
+    insert into analytics_search_demand_slices (scope, topic, variant, label, first_day, last_day)
+    select scope, topic, variant, max(label), min(day), max(day) from demand_rows_new group by 1, 2, 3
+    on conflict (scope, topic, variant) do update
+      set label = greatest(analytics_search_demand_slices.label, excluded.label),
+          first_day = least(analytics_search_demand_slices.first_day, excluded.first_day),
+          last_day = greatest(analytics_search_demand_slices.last_day, excluded.last_day)`);
+  await tx.execute(sql`drop table demand_rows_new, demand_days_new, demand_totals_new`);
+  // After a build of many days (the first, or after the migration) the planner learns the tables'
+  // sizes at once: with none, it rescans the range's returning learners once per group (seconds).
+  if (Number(made?.n ?? 0) >= ANALYZE_AFTER_ROWS)
+    await tx.execute(
+      sql`analyze analytics_search_demand_days, analytics_search_demand_totals, analytics_search_demand_slices`,
+    );
+}
+
 /** Drops the search rollup's rows older than the retention (with the analytics events' sweep). */
 export async function sweepSearchAnalytics(db: DbOrTx, retentionDays: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
   await db.execute(sql`delete from analytics_search_log where at < ${cutoff.toISOString()}::timestamptz`);
   await db.execute(sql`delete from analytics_search_clicks where last_at < ${cutoff.toISOString()}::timestamptz`);
+  const day = sql`(${cutoff.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`;
+  await db.execute(sql`delete from analytics_search_daily where day < ${day}`);
+  await db.execute(sql`delete from analytics_search_demand_days where day < ${day}`);
+  // A slice's running counts keep their last row before the cutoff (a range starting at the oldest day
+  // left reads it), or none when the slice has nothing after it.
   await db.execute(sql`
-    delete from analytics_search_daily
-    where day < (${cutoff.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`);
+    delete from analytics_search_demand_totals t
+    where t.day < ${day} and (
+      exists (
+        select 1 from analytics_search_demand_totals u
+        where u.scope = t.scope and u.topic = t.topic and u.variant = t.variant and u.day > t.day and u.day < ${day})
+      or not exists (
+        select 1 from analytics_search_demand_totals u
+        where u.scope = t.scope and u.topic = t.topic and u.variant = t.variant and u.day >= ${day}))`);
+  await db.execute(sql`delete from analytics_search_demand_slices where last_day < ${day}`);
+  // The report's answers kept for the rollup's version are out of date.
+  await db.execute(sql`update analytics_search_state set rolled_at = now() where id = 1`);
 }
 
 /**
@@ -333,27 +422,52 @@ export interface DemandRange {
  * or nothing opened, by at least SEARCH_DEMAND_MIN_LEARNERS distinct learners (smaller groups are
  * left out: no one's search can be singled out). `query` is the group's commonest typed form (typed
  * by at least VARIANT_MIN_LEARNERS learners; else what the engine understood), `variants` the other
- * such forms, `results` the mean number of results those searches had. Reads the daily rollup by
- * its (day, category) index.
+ * such forms, `results` the mean number of results those searches had.
  *
- * Every educator reads the same report, and it changes only when the search rollup moves: answers are
- * kept per range until it does (per database handle), so a year's range (some 300,000 learner-days
- * counted, about a second) is counted once a rollup, not once a reader.
+ * Counted from the running counts (schema/search-demand.ts): a few index lookups per group and typed
+ * form, whatever the range's length. Every educator reads the same report, and it changes only when the
+ * search rollup moves: answers are kept per range until it does (per database handle).
  */
 export async function searchDemand(db: DbOrTx, range: DemandRange): Promise<SearchDemand> {
-  const [state] = rowsOf<{ last_id: string | number }>(
-    await db.execute(sql`select last_id from analytics_search_state where id = 1`),
+  const [state] = rowsOf<{ version: string | number | null }>(
+    await db.execute(
+      sql`select extract(epoch from rolled_at) * 1000 as version from analytics_search_state where id = 1`,
+    ),
   );
-  const version = Number(state?.last_id ?? 0);
+  const version = Number(state?.version ?? 0);
   const key = `${range.from}|${range.to}|${range.category ?? ''}`;
   return demandAnswers(db).answer(version, key, () => countSearchDemand(db, range));
 }
 
 const demandAnswers = perDatabase(() => new AnswerMemo<SearchDemand>(100));
 
+/**
+ * The figures in the range (CTE `b`: f…t) of the scope's slices that `which` selects: learners whose
+ * first day in the slice is in the range (running counts at its end minus before its start) plus those
+ * who come back in it after a day before it (CTE `returns`), and the searches and results.
+ */
+const sliceFigures = (scope: string, which: SQL) => sql`
+  select s.topic, s.variant, s.label,
+    coalesce(e.learners, 0) - coalesce(p.learners, 0) + coalesce(r.n, 0) as learners,
+    coalesce(e.searches, 0) - coalesce(p.searches, 0) as searches,
+    coalesce(e.results, 0) - coalesce(p.results, 0) as results
+  from b
+  join analytics_search_demand_slices s on s.first_day <= b.t and s.last_day >= b.f
+  left join lateral (
+    select t.learners, t.searches, t.results from analytics_search_demand_totals t
+    where t.scope = s.scope and t.topic = s.topic and t.variant = s.variant and t.day <= b.t
+    order by t.day desc limit 1
+  ) e on true
+  left join lateral (
+    select t.learners, t.searches, t.results from analytics_search_demand_totals t
+    where t.scope = s.scope and t.topic = s.topic and t.variant = s.variant and t.day < b.f
+    order by t.day desc limit 1
+  ) p on true
+  left join returns r on r.topic = s.topic and r.variant = s.variant
+  where s.scope = ${scope} and ${which}`;
+
 async function countSearchDemand(db: DbOrTx, range: DemandRange): Promise<SearchDemand> {
-  const where = sql`day between ${range.from}::date and ${range.to}::date
-    ${range.category ? sql`and category = ${range.category}` : sql``}`;
+  const scope = range.category ?? '*';
   const rows = rowsOf<{
     topic: string;
     learners: string | number;
@@ -363,22 +477,25 @@ async function countSearchDemand(db: DbOrTx, range: DemandRange): Promise<Search
     variants: { v: string; l: number; s: number }[] | string | null;
   }>(
     await db.execute(sql`
-      with g as (
-        select topic, count(distinct learner) as learners, sum(searches) as searches, sum(results) as results,
-          max(label) as label
-        from analytics_search_daily where ${where}
-        group by topic having count(distinct learner) >= ${SEARCH_DEMAND_MIN_LEARNERS}
-        order by 2 desc, 3 desc, topic limit ${MAX_GROUPS}
-      ), v as (
-        select d.topic, d.variant, count(distinct d.learner) as l, sum(d.searches) as s
-        from analytics_search_daily d join g on g.topic = d.topic
-        where ${where}
-        group by d.topic, d.variant having count(distinct d.learner) >= ${VARIANT_MIN_LEARNERS}
+      with b as (
+        -- Days before the oldest kept (swept) count nothing; the running counts start there.
+        select greatest(${range.from}::date, coalesce((select min(day) from analytics_search_daily), ${range.from}::date))
+          as f, ${range.to}::date as t
+      ), returns as materialized (
+        select d.topic, d.variant, count(*) as n
+        from b join analytics_search_demand_days d on d.day between b.f and b.t and d.prev < b.f
+        where d.scope = ${scope} and d.prev is not null
+        group by d.topic, d.variant
+      ), g as (
+        select topic, learners, searches, results, label from (${sliceFigures(scope, sql`s.variant = ''`)}) x
+        where learners >= ${SEARCH_DEMAND_MIN_LEARNERS}
+        order by learners desc, searches desc, topic limit ${MAX_GROUPS}
       ), typed as (
-        -- Grouped once (a subquery per group would count the range's variants again for each group).
-        select topic, json_agg(json_build_object('v', variant, 'l', l, 's', s) order by s desc, l desc, variant)
-          as variants
-        from v group by topic
+        select topic, json_agg(json_build_object('v', variant, 'l', learners, 's', searches)
+          order by searches desc, learners desc, variant) as variants
+        from (${sliceFigures(scope, sql`s.variant <> '' and s.topic in (select topic from g)`)}) x
+        where learners >= ${VARIANT_MIN_LEARNERS}
+        group by topic
       )
       select g.topic, g.learners, g.searches, g.results, g.label, t.variants
       from g left join typed t on t.topic = g.topic

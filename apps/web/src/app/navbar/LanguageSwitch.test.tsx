@@ -7,8 +7,6 @@ import { renderWithProviders } from '@/test/render';
 import { LocaleSync } from '../LocaleSync';
 import { Navbar } from './Navbar';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const asha: User = {
   _id: 'u1',
   name: 'Asha Verma',
@@ -22,7 +20,6 @@ const asha: User = {
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test forgets the language the switch remembered.
   document.cookie = 'locale=; path=/; max-age=0';
-  document.documentElement.lang = '';
 });
 
 const nav = () => screen.getByRole('navigation', { name: /Main|मुख्य/ });
@@ -51,7 +48,11 @@ describe('the language switch', () => {
     expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ locale: 'hi' }) });
   });
 
-  it('a visitor’s choice stays in the browser: nothing is sent', async () => {
+  // Retried: rarely (twice in ~45 full runs of the web tests: a CI run and once here), this test, in a
+  // worker shared with other files, waits 10 s and the interface is still English; it never
+  // failed alone or with one worker, and the cause is not found yet (docs/conventions.md, "Known flakes").
+  // A switch that does not work fails every try.
+  it('a visitor’s choice stays in the browser: nothing is sent', { retry: 2 }, async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<Navbar />, { user: null });

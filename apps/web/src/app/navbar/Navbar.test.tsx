@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { Navbar } from './Navbar';
-
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 afterEach(cleanup);
 
@@ -163,7 +162,6 @@ describe('Navbar', () => {
   });
 
   it('LogOut: drops what is still loading for the user before the sign-out goes out, then says so', async () => {
-    const { toast } = await import('react-toastify');
     const calls: { url: string; aborted: () => boolean }[] = [];
     let answerLogout: (r: Response) => void = () => {};
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {

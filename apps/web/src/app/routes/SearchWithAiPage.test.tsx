@@ -12,8 +12,6 @@ import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import SearchWithAiPage from './SearchWithAiPage';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const course = (id: string, title: string, price: number | null) =>
   testCourse({ _id: id, title, price, level: 'Beginner', thumbnail: `/media/public/${id}.jpg`, isPublished: true });
 

@@ -1,5 +1,5 @@
 import type { CourseCard } from '@kaksha/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CourseCardAction } from '@/features/courses';
@@ -8,8 +8,6 @@ import { testCard, testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import WishlistPage from './WishlistPage';
-
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const card = (id: string, title: string) => testCard({ _id: id, title });
 
@@ -39,7 +37,7 @@ describe('My Wishlist', () => {
   it('lists the saved courses as cards, each with a pressed heart that takes it out of the list', async () => {
     const server = { saved: [card('c2', 'Newest saved'), card('c1', 'Saved first')] };
     renderPage(server);
-    const newest = await screen.findByRole('heading', { name: 'Newest saved' }, { timeout: 5000 });
+    const newest = await screen.findByRole('heading', { name: 'Newest saved' });
     const items = screen.getAllByRole('listitem');
     expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Newest saved', 'Saved first']);
     expect(within(items[0]).getByRole('link', { name: 'Newest saved' })).toHaveAttribute('href', '/viewcourse/c2');
@@ -49,15 +47,13 @@ describe('My Wishlist', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(heart);
     await screen.findByText('Saved first');
-    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Newest saved' })).toBeNull(), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Newest saved' })).toBeNull());
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('says so when nothing is saved, and points to the catalogue', async () => {
     renderPage({ saved: [] });
-    expect(await screen.findByText('Your wishlist is empty.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/allcourses');
   });
 });

@@ -2,7 +2,7 @@ export { CourseReport } from './components/CourseReport';
 export { LectureRetention } from './components/LectureRetention';
 export { TrackSearchOpen } from './components/TrackSearchOpen';
 export { trackPlayback } from './lib/playback';
-export { track } from './lib/track';
+export { stopTracking, track } from './lib/track';
 export { useCourseView } from './lib/useCourseView';
 
 /** "What learners are looking for", downloaded when first opened. */

@@ -143,7 +143,11 @@ export const analyticsEducatorSourceDaily = pgTable(
     pageViews: count('page_views'),
     enrolments: count('enrolments'),
   },
-  (t) => [primaryKey({ name: 'analytics_educator_source_daily_pkey', columns: [t.educatorId, t.day, t.source] })],
+  // By day too: each rollup run sums and replaces the rows of its days (issue #33).
+  (t) => [
+    primaryKey({ name: 'analytics_educator_source_daily_pkey', columns: [t.educatorId, t.day, t.source] }),
+    index('analytics_educator_source_daily_day_idx').on(t.day),
+  ],
 );
 
 /** Per day and source, every course together (the admin's overview). */
@@ -168,7 +172,11 @@ export const analyticsSourceDaily = pgTable(
     pageViews: count('page_views'),
     enrolments: count('enrolments'),
   },
-  (t) => [primaryKey({ name: 'analytics_source_daily_pkey', columns: [t.courseId, t.day, t.source] })],
+  // By day too: each rollup run sums and replaces the rows of its days (issue #33).
+  (t) => [
+    primaryKey({ name: 'analytics_source_daily_pkey', columns: [t.courseId, t.day, t.source] }),
+    index('analytics_source_daily_day_idx').on(t.day),
+  ],
 );
 
 /** Per quiz and day: graded attempts and passes; `analyticsQuizQuestionDaily` the wrong answers. */
@@ -202,8 +210,10 @@ export const analyticsQuizQuestionDaily = pgTable(
 /**
  * Per lecture and viewer (learner pseudonym, else the day's visitor hash): how far they got, how
  * long they watched, and which 5 % parts they skipped back into (bit k = the part from k × 5 %). The
- * retention curve is counted from these rows; the rollup job recomputes a viewer's row from all their
- * heartbeats when new ones arrive. Swept with the events (`last_at`).
+ * retention curve is counted from these rows. The rollup job adds a viewer's new heartbeats to their
+ * row, the first one compared with the last counted (`last_position`); when a new one is older than
+ * that (`last_at`, `last_id`: it arrived late) the row is counted again from all their heartbeats.
+ * Swept with the events (`last_at`).
  */
 export const analyticsLectureViewers = pgTable(
   'analytics_lecture_viewers',
@@ -218,11 +228,14 @@ export const analyticsLectureViewers = pgTable(
     /** Bit k set: skipped back into the part from k × 5 % of the lecture. */
     rewatched: integer('rewatched').notNull().default(0),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /** The last counted heartbeat (by time, then id): its position and id. Null: count again from all. */
+    lastPosition: real('last_position'),
+    lastId: bigint('last_id', { mode: 'number' }),
   },
-  (t) => [
-    primaryKey({ name: 'analytics_lecture_viewers_pkey', columns: [t.lectureId, t.viewer] }),
-    index('analytics_lecture_viewers_last_at_idx').on(t.lastAt),
-  ],
+  // No index but the key: each run updates tens of thousands of rows, and with no other index an update
+  // that finds room in its page (fillfactor 75, migration 0040) writes no index entry (a HOT update).
+  // The daily sweep reads the table once instead (issue #33).
+  (t) => [primaryKey({ name: 'analytics_lecture_viewers_pkey', columns: [t.lectureId, t.viewer] })],
 );
 
 /**

@@ -85,6 +85,74 @@ export const analyticsSearchDaily = pgTable(
 );
 
 /**
+ * The search-demand report's running counts (modules/search/search.demand.ts), made from
+ * `analytics_search_daily` so that a range of any length is counted with a few index lookups per group
+ * instead of by reading its learner-days. A *slice* is a group (`topic`) in a `scope` ('*' for every
+ * category, else one catalogue category) at the group's level (`variant` '') or one typed form's.
+ *
+ * Distinct learners of a slice in [from, to] = its learners whose first day (`prev` null) is in the
+ * range, read from `analytics_search_demand_totals` at `to` minus at the day before `from`, plus its
+ * learner-days in the range whose previous day is before `from`. Rebuilt from a changed day onwards.
+ */
+
+/** The columns that name a slice (fresh builders for each table). */
+const sliceColumns = () => ({
+  scope: text('scope').notNull(),
+  topic: text('topic').notNull(),
+  variant: text('variant').notNull(),
+});
+
+/** One row per slice and learner-day; `prev`: the learner's previous day in that slice, null for the first. */
+export const analyticsSearchDemandDays = pgTable(
+  'analytics_search_demand_days',
+  {
+    ...sliceColumns(),
+    learner: text('learner').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prev: date('prev', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_search_demand_days_pkey',
+      columns: [t.scope, t.topic, t.variant, t.learner, t.day],
+    }),
+    // The learner-days of a range that come back after a day before it (a learner's first day in the range).
+    index('analytics_search_demand_days_returns_idx')
+      .on(t.scope, t.day, t.prev, t.topic, t.variant)
+      .where(sql`${t.prev} is not null`),
+  ],
+);
+
+/**
+ * Per slice and day with demand, the slice's counts from its first day to that day: learners whose
+ * first day it was, searches, and their results. A range's figure is the row at its end minus the
+ * row before its start (the latest row on or before each day).
+ */
+export const analyticsSearchDemandTotals = pgTable(
+  'analytics_search_demand_totals',
+  {
+    ...sliceColumns(),
+    day: date('day', { mode: 'string' }).notNull(),
+    learners: integer('learners').notNull(),
+    searches: bigint('searches', { mode: 'number' }).notNull(),
+    results: bigint('results', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_search_demand_totals_pkey', columns: [t.scope, t.topic, t.variant, t.day] })],
+);
+
+/** Every slice with demand: its first and last days (the report skips those outside a range) and its label. */
+export const analyticsSearchDemandSlices = pgTable(
+  'analytics_search_demand_slices',
+  {
+    ...sliceColumns(),
+    label: text('label').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_search_demand_slices_pkey', columns: [t.scope, t.topic, t.variant] })],
+);
+
+/**
  * The click signal's evidence: per query group with its constraints (`key`), course and learner, the
  * best position the course was shown at to that learner, whether they opened it from a search of the
  * group and whether they enrolled after. One row per learner however often they searched or clicked
@@ -117,6 +185,8 @@ export const analyticsSearchState = pgTable(
     id: smallint('id').primaryKey(),
     beforeId: bigint('before_id', { mode: 'number' }).notNull().default(0),
     lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+    /** The first day whose search-demand running counts must be rebuilt (null: they are up to date). */
+    demandFrom: date('demand_from', { mode: 'string' }),
     rolledAt: timestamp('rolled_at', { withTimezone: true }),
   },
   (t) => [check('analytics_search_state_one_row', sql`${t.id} = 1`)],

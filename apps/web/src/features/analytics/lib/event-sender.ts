@@ -26,7 +26,7 @@ export interface EventSender {
   track(event: AnalyticsEvent): void;
   /** Sends what is queued now; `leaving` when the page is being hidden (a beacon outlives it). */
   flush(leaving?: boolean): void;
-  /** Stops listening for the page being hidden (tests). */
+  /** Drops what is queued and stops listening for the page being hidden (tests). */
   stop(): void;
 }
 
@@ -101,6 +101,9 @@ export function createEventSender({ url, everyMs = FLUSH_EVERY_MS }: { url: stri
     },
     flush,
     stop() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      queue.length = 0;
       if (!listening) return;
       listening = false;
       window.removeEventListener('visibilitychange', onVisibility);

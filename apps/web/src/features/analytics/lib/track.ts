@@ -15,6 +15,12 @@ export function track(event: AnalyticsEvent) {
   sender.track(event);
 }
 
+/** Drops the events not sent yet (tests: one test's events never reach the next one's stubbed fetch). */
+export function stopTracking() {
+  sender?.stop();
+  sender = null;
+}
+
 const cut = (value: string | null | undefined) => {
   const text = value?.trim();
   return text ? text.slice(0, MAX_CAMPAIGN_TEXT) : undefined;

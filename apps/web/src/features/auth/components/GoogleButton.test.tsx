@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { GoogleSignIn } from './GoogleButton';
-
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 afterEach(() => {
   delete window.google;

@@ -1,13 +1,11 @@
 import type { User } from '@kaksha/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import SignupPage from './SignupPage';
-
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 function server(signup: (body: Record<string, string>) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {

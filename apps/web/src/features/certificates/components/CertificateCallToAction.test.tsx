@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { CertificateCallToAction } from './CertificateCallToAction';
 import { MyCertificates } from './MyCertificates';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const certificate: Certificate = {
   _id: 'cert-1',

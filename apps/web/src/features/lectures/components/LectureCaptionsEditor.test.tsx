@@ -5,10 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { LectureCaptionsEditor } from './LectureCaptionsEditor';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 // Uploads go through XMLHttpRequest (for progress); the rest through fetch, stubbed below.
 const upload = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api', async (original) => {

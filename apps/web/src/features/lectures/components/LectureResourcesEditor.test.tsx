@@ -5,10 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { json } from '@/test/http';
 import { renderWithProviders, testQueryClient } from '@/test/render';
+import { toast } from '@/test/toast';
 import { LectureResourcesEditor } from './LectureResourcesEditor';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const resource = (i: number): LectureResource => ({
   _id: `r${i}`,

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import EditLecturePage from './EditLecturePage';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 /** A stand-in for tus-js-client: records each upload and lets the test drive it. */
 const tus = vi.hoisted(() => {

@@ -7,8 +7,6 @@ import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { NotificationBell } from './NotificationBell';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 /** The browser's EventSource, driven by the test: `emit` is the server writing `event: unread`. */
 class FakeEventSource {
   static CLOSED = 2;

@@ -5,10 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCourse, testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { CourseCheckout } from './CourseCheckout';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
 const course = testCourse({

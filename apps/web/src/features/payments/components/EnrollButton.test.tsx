@@ -1,14 +1,13 @@
 import type { Course, EnrolledCourse, User } from '@kaksha/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { testCourse, testUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { EnrollButton } from './EnrollButton';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
 const course = testCourse({
@@ -156,6 +155,46 @@ describe('EnrollButton', () => {
       userId: 'u1',
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows Watch Now only once the course is fetched again, with its paid lecture playable', async () => {
+    // The course as the viewer reads it: its paid lecture's video only for the enrolled (the server decides).
+    let releaseCourse: (() => void) | undefined;
+    routes['/api/course/getcourse/c1'] = () => ({
+      body: { ...course, lectures: [{ _id: 'l1', videoUrl: enrolledOnServer.length ? '/media/lectures/l1' : null }] },
+      delay: enrolledOnServer.length ? new Promise<void>((r) => (releaseCourse = r)) : undefined,
+    });
+    routes['/api/payment/create-order'] = { body: order };
+    routes['/api/payment/sandbox/pay'] = { body: { status: 'captured', ...signed } };
+    routes['/api/payment/verify-payment'] = () => {
+      enrolledOnServer = [summary];
+      return { body: { message: 'Payment verified. You are now enrolled in this course.' } };
+    };
+    function CourseVideo() {
+      const { data } = useQuery({
+        queryKey: queryKeys.course('c1'),
+        queryFn: async () => (await fetch('/api/course/getcourse/c1', {})).json() as Promise<Course>,
+      });
+      return <p>video: {data ? (data.lectures[0]?.videoUrl ?? 'locked') : 'loading'}</p>;
+    }
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <CourseVideo />
+        <EnrollButton course={course} />
+      </>,
+      { user: learner },
+    );
+    expect(await screen.findByText('video: locked')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹ 1,299' }, slow));
+    await waitFor(() => expect(releaseCourse).toBeDefined());
+    // Enrolled on the server, the course not fetched again yet: Watch Now would open the viewer on the locked
+    // lecture, and swap its video under a learner who pressed play.
+    expect(screen.queryByRole('link', { name: 'Watch Now' })).toBeNull();
+    releaseCourse?.();
+    expect(await screen.findByRole('link', { name: 'Watch Now' })).toBeInTheDocument();
+    expect(screen.getByText('video: /media/lectures/l1')).toBeInTheDocument();
   });
 
   it('cancel closes the checkout and changes nothing', async () => {

@@ -38,9 +38,15 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
     setBusy(false);
   };
 
-  /** The server says the learner is enrolled: show Watch Now at once, then refetch the truth. */
+  /**
+   * The server says the learner is enrolled: the course is fetched again first (now with its paid
+   * lectures' videos), then Watch Now shows at once and the rest is refetched. In the other order a
+   * learner who pressed Watch Now and play at once had the viewer swap the preview's video for the
+   * enrolled one under them, and the play was lost.
+   */
   const markEnrolled = async () => {
     focusWatch.current = true;
+    await queryClient.refetchQueries({ queryKey: queryKeys.course(course._id) });
     const { _id, title, thumbnail, category, level } = course;
     queryClient.setQueryData<User | null>(queryKeys.currentUser, (current) =>
       current && !current.enrolledCourses.some((c) => c._id === _id)
@@ -49,7 +55,6 @@ export function useEnrollment(course: Course, user: User | null, options: Enroll
     );
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.course(course._id) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.enrolledCourses }),
       queryClient.invalidateQueries({ queryKey: ['progress'] }),
       queryClient.invalidateQueries({ queryKey: queryKeys.purchases }),

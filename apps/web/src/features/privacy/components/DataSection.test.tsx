@@ -6,10 +6,8 @@ import { queryKeys } from '@/lib/query-keys';
 import { testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { DataSection } from './DataSection';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 let status: PrivacyStatus;
 let deletes: unknown[];

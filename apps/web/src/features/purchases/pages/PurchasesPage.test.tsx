@@ -6,10 +6,8 @@ import { queryKeys } from '@/lib/query-keys';
 import { testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import PurchasesPage from './PurchasesPage';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
 const policy = { windowDays: 7, maxProgressPercent: 30, maxPer90Days: 3 };

@@ -5,9 +5,6 @@ import { renderWithProviders } from '@/test/render';
 import { callsTo, fakeQaServer, testAnswer, testQuestion } from '../fake-qa-server.test-helpers';
 import { QaPanel } from './QaPanel';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-
 const lecture = { _id: 'l1', lectureTitle: 'Flexbox', videoUrl: '/media/l1' };
 const player = { currentTime: vi.fn(() => 42.7), pause: vi.fn(), seek: vi.fn() };
 

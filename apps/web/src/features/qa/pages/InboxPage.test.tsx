@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { callsTo, fakeQaServer, testQuestion } from '../fake-qa-server.test-helpers';
 import InboxPage from './InboxPage';
-
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const renderInbox = (at = '/educator/questions') =>
   renderWithProviders(<InboxPage />, { path: '/educator/questions', at });

@@ -5,9 +5,6 @@ import { testUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import EditProfilePage from './EditProfilePage';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import EditProfilePage from './EditProfilePage';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 afterEach(() => {
   vi.restoreAllMocks();

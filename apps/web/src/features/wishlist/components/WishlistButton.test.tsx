@@ -5,10 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCard, testUser } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { WishlistButton } from './WishlistButton';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const learner = testUser({ name: 'Meera Iyer', email: 'meera@example.com' });
 const card = (id: string) => testCard({ _id: id, title: `Course ${id}` });

@@ -5,10 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { testCourse } from '@/test/fixtures';
 import { json } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import { CourseForm } from './CourseForm';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const draft = testCourse();
 

@@ -1,12 +1,10 @@
 import { type Course, IMAGE_MAX_BYTES, MESSAGES } from '@kaksha/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { toast } from '@/test/toast';
 import { ThumbnailField } from './ThumbnailField';
 import { useCourseForm } from './useCourseForm';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 const course = {
   _id: 'c1',

@@ -2,10 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { toast } from '@/test/toast';
 import CreateCoursePage from './CreateCoursePage';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 
 describe('/createcourses', () => {
   it('shows the server’s messages under Course Title and Category (marked invalid), and the toast', async () => {
