@@ -64,14 +64,19 @@ async function recordToasts(context: BrowserContext) {
  * Clicks `button` and waits for the toast it brings. Returns what is wrong with it, if anything: not
  * shown, the wrong role, or not inside a live region that was already on the page before the click
  * (a region inserted together with its first toast is often not announced).
+ *
+ * Only a toast that appeared after the click counts: the same words from the round before may still
+ * be on screen, and taking that one for this click's would go on before the action has finished
+ * (a log-out still on its way when the next page loads leaves the user signed in there).
  */
 async function toastAfterClick(page: Page, button: Locator, text: string) {
   await button.waitFor();
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('[aria-live]')) el.setAttribute('data-e2e-live-before', '');
+    for (const el of document.querySelectorAll('.Toastify__toast')) el.setAttribute('data-e2e-toast-before', '');
   });
   await button.click();
-  const shown = page.locator('.Toastify__toast', { hasText: text }).first();
+  const shown = page.locator('.Toastify__toast:not([data-e2e-toast-before])', { hasText: text }).first();
   try {
     await shown.waitFor({ state: 'visible', timeout: 10_000 });
   } catch {
