@@ -130,6 +130,11 @@ export async function startServer(opts = {}) {
     },
     stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
   });
+  // A caller that exits before it could stop the server (Ctrl-C or a time limit while the server
+  // starts: the caller has no handle yet) does not leave it running.
+  const killOnExit = () => server.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  server.once('exit', () => process.off('exit', killOnExit));
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
