@@ -33,6 +33,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createDatabase, databaseUrl as dbUrlOf, withClient } from '../scripts/databases.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { seedSynthetic, signIn } from './lib/synthetic.mjs';
 
@@ -66,30 +67,16 @@ const figures = { when: new Date().toISOString(), courses, events, samples };
 const name = opt['reuse-db'] ?? `kaksha_analytics_bench_${process.pid}`;
 if (!/^[a-z0-9_]+$/.test(name)) throw new Error('--reuse-db: a database name of [a-z0-9_]');
 const adminUrl = opt['database-url'];
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${name}`;
-const databaseUrl = dbUrl.toString();
+const databaseUrl = dbUrlOf(adminUrl, name);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kaksha-analytics-bench-'));
 
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 let server;
-let created = false;
+let created;
 const cleanup = async () => {
   await server?.stop().catch(() => {});
   await rm(dataDir, { recursive: true, force: true });
   if (created && !opt['keep-db'])
-    await withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).catch((e) =>
-      console.error(`could not drop ${name}: ${e.message}`),
-    );
+    await created.drop().catch((e) => console.error(`could not drop ${name}: ${e.message}`));
 };
 process.once('SIGINT', () => cleanup().then(() => process.exit(130)));
 // A time limit (timeout(1)) sends SIGTERM: drop the database then too.
@@ -99,8 +86,7 @@ const seconds = (t0) => Math.round((performance.now() - t0) / 100) / 10;
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function generateDatabase() {
-  await withClient(adminUrl, (c) => c.query(`create database ${name}`));
-  created = true;
+  created = await createDatabase(adminUrl, name);
   console.log(`database ${name}: seeding ${courses} synthetic courses`);
   figures.seedSeconds = seedSynthetic({ courses, dataDir, databaseUrl, output: 2 });
 

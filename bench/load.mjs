@@ -27,7 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createDatabase, databaseUrl as dbUrlOf } from '../scripts/databases.mjs';
 import { build, buildStatus, processMemory, root, startServer } from '../scripts/serve.mjs';
 import { seedSynthetic } from './lib/synthetic.mjs';
 
@@ -82,24 +82,11 @@ if (opt['database-url']) {
   const admin = opt['database-url'];
   const name = opt['reuse-db'] ?? `kaksha_bench_${process.pid}`;
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error('--reuse-db: a database name of [a-z0-9_]');
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  databaseUrl = dbUrlOf(admin, name);
   if (!opt['reuse-db']) {
-    await withClient(admin, (c) => c.query(`create database ${name}`));
-    if (!opt['keep-db']) {
-      dropDatabase = () => withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
-    } else console.log(`the database ${name} is kept (--keep-db)`);
-  }
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
+    const created = await createDatabase(admin, name);
+    if (!opt['keep-db']) dropDatabase = created.drop;
+    else console.log(`the database ${name} is kept (--keep-db)`);
   }
 }
 

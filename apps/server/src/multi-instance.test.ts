@@ -5,8 +5,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../../scripts/databases.mjs';
 import { freePort } from './test/redis-server.ts';
 import { startS3 } from './test/s3.ts';
 import { type ServerProcess, startServer, untilUp } from './test/server-process.ts';
@@ -64,13 +64,7 @@ describe.skipIf(!runs)(
       it('needs TEST_DATABASE_URL and TEST_REDIS_URL', () => {});
       return;
     }
-    const dbName = `kaksha_multi_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const appDbUrl = new URL(databaseUrl as string);
-    appDbUrl.pathname = `/${dbName}`;
+    const appDb = await createDatabase(databaseUrl as string, `kaksha_multi_${randomBytes(5).toString('hex')}`);
     // Our own Redis database number, so counters never meet another test's.
     const appRedisUrl = new URL(redisUrl as string);
     appRedisUrl.pathname = '/11';
@@ -85,7 +79,7 @@ describe.skipIf(!runs)(
       PORT: String(ports[i]),
       PUBLIC_URL: proxy.url,
       DATA_DIR: dirs[i],
-      DATABASE_URL: appDbUrl.toString(),
+      DATABASE_URL: appDb.url,
       REDIS_URL: appRedisUrl.toString(),
       TRUST_PROXY: 'true',
       AUTH_RATE_LIMIT_SCALE: '0.2',
@@ -98,10 +92,7 @@ describe.skipIf(!runs)(
       await proxy.close();
       await s3.close();
       for (const d of dirs) await rm(d, { recursive: true, force: true });
-      const a = new pg.Client({ connectionString: databaseUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${dbName} with (force)`);
-      await a.end();
+      await appDb.drop();
     });
     const [A, B] = servers.map((s) => s.url);
     // In a hook, so that the clean-up above runs even when an instance fails to start.

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../../../scripts/databases.mjs';
 import { build, freePort, startServer } from '../../../scripts/serve.mjs';
 
 declare module 'vitest' {
@@ -21,26 +21,11 @@ declare module 'vitest' {
  * With TEST_DATABASE_URL (CI's full stage), the server runs on a PostgreSQL database of its own,
  * created here and dropped at the end, so the browser journeys run on production's database (about as
  * fast as on the embedded one: measured on three files, 225–257 s against 244–266 s). Without it, on the
- * embedded default (the first-run path). The create/drop mirrors the server tests' template database
- * (apps/server/src/test/global-setup.ts), which the web app's tests cannot import.
+ * embedded default (the first-run path).
  */
-async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+async function serverDatabase() {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return undefined;
-  const name = `kaksha_e2e_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { url: own.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return url ? createDatabase(url, `kaksha_e2e_${process.pid}_${Date.now().toString(36)}`) : undefined;
 }
 
 /**

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Category, CourseLanguage, Level } from '@kaksha/contracts';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, inject, onTestFinished, TestRunner } from 'vitest';
+import { createDatabase } from '../../../../scripts/databases.mjs';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
 import { type Database, openPglite, openPostgres } from '../core/db/client.ts';
@@ -31,23 +31,15 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `kaksha_test_${randomBytes(6).toString('hex')}`;
-  const template = inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openPostgres(dbUrl.toString(), { poolSize: 4 });
+  const created = await createDatabase(url, `kaksha_test_${randomBytes(6).toString('hex')}`, {
+    template: inject('postgresTemplate'),
+  });
+  const database = await openPostgres(created.url, { poolSize: 4 });
   return {
     database,
     drop: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await created.drop();
     },
   };
 }

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../../../../scripts/databases.mjs';
 import { openPglite, openPostgres } from '../core/db/client.ts';
 
 declare module 'vitest' {
@@ -50,28 +50,16 @@ async function pgliteTemplate(project: TestProject) {
 async function postgresTemplate(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `kaksha_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const templateUrl = new URL(url);
-  templateUrl.pathname = `/${name}`;
+  const template = await createDatabase(url, `kaksha_template_${randomBytes(6).toString('hex')}`);
   // Migrated, then closed: CREATE DATABASE … TEMPLATE needs nobody connected to the template.
   try {
-    const database = await openPostgres(templateUrl.toString(), { poolSize: 1 });
+    const database = await openPostgres(template.url, { poolSize: 1 });
     await database.executeSql(mark);
     await database.close();
   } catch (error) {
-    await admin(`drop database if exists ${name} with (force)`);
+    await template.drop();
     throw error;
   }
-  project.provide('postgresTemplate', name);
-  return () => admin(`drop database if exists ${name} with (force)`);
+  project.provide('postgresTemplate', template.name);
+  return template.drop;
 }

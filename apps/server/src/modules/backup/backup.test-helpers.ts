@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createDatabase } from '../../../../../scripts/databases.mjs';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../core/config.ts';
 import { type Database, openPglite, openPostgres } from '../../core/db/client.ts';
@@ -13,24 +13,10 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
 
 /** A new database on the test server: a copy of the run's migrated template, or empty (for restores). */
 export async function createPgDatabase(opts: { empty?: boolean } = {}) {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const name = `kaksha_test_${randomBytes(6).toString('hex')}`;
   const template = opts.empty ? 'template0' : inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+  return createDatabase(process.env.TEST_DATABASE_URL as string, `kaksha_test_${randomBytes(6).toString('hex')}`, {
+    template,
+  });
 }
 
 export interface ServerOnData {

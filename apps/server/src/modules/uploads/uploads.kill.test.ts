@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../../../../scripts/databases.mjs';
 import { freePort, waitFor } from '../../test/redis-server.ts';
 import { type ServerProcess, startServer, untilUp } from '../../test/server-process.ts';
 import { TINY_MP4 } from '../courses/test-helpers.ts';
@@ -47,21 +47,12 @@ describe('kill -9 while an upload is being finished', async () => {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.TEST_DB === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL as string;
-    const name = `kaksha_kill_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const created = await createDatabase(
+      process.env.TEST_DATABASE_URL as string,
+      `kaksha_kill_${randomBytes(5).toString('hex')}`,
+    );
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   let server: ServerProcess | undefined;
   const start = async () => {
