@@ -165,3 +165,118 @@ describe('search demand counted from running counts', async () => {
     });
   }
 });
+
+/**
+ * Each minute's run updates only the learners it touched when it changed the last day alone
+ * (search.demand.counts.ts). Driven by events as the site sends them — searches, opens arriving in a
+ * later run than their search (a learner-day or a whole slice's day then disappears), the day moving
+ * on, now and then a late event of an earlier day — after every run the daily rows must be what the
+ * search log defines, and the running counts exactly what a rebuild from the first day makes.
+ */
+describe('search demand updated run by run', async () => {
+  const app = await buildTestApp();
+  const db = app.db;
+  const COURSES = [
+    '0b9f0c2e-5a43-4a4e-9d0e-4d1f7e6c0001',
+    '0b9f0c2e-5a43-4a4e-9d0e-4d1f7e6c0002',
+    '0b9f0c2e-5a43-4a4e-9d0e-4d1f7e6c0003',
+    '0b9f0c2e-5a43-4a4e-9d0e-4d1f7e6c0004',
+  ];
+
+  interface Event {
+    type: 'search' | 'search_open';
+    at: string;
+    learner: string;
+    course?: string;
+    payload?: Record<string, unknown>;
+  }
+  const insertEvents = (events: Event[]) =>
+    db.execute(sql`
+      insert into analytics_events (at, type, learner, course_id, payload)
+      select x.at, x.type, x.learner, x.course, x.payload
+      from json_to_recordset(${JSON.stringify(events)}::json)
+        as x(at timestamptz, type text, learner text, course uuid, payload jsonb)`);
+  const table = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows;
+  const counts = async () => ({
+    days: await table(sql`select scope, topic, variant, learner, day::text, prev::text
+      from analytics_search_demand_days order by 1, 2, 3, 4, 5`),
+    totals: await table(sql`select scope, topic, variant, day::text, learners, searches::int, results::int
+      from analytics_search_demand_totals order by 1, 2, 3, 4`),
+  });
+  /** The daily rows by their definition: per day, group, learner and form, the searches nothing was opened from. */
+  const definedDaily = () =>
+    table(sql`select day::text, topic, learner, variant, max(category) as category, max(label) as label,
+        count(*)::int as searches, sum(results)::int as results
+      from analytics_search_log where cardinality(opened) = 0 group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  const daily = () =>
+    table(sql`select day::text, topic, learner, variant, category, label, searches, results
+      from analytics_search_daily order by 1, 2, 3, 4`);
+
+  for (const seed of [11, 12, 13, 14]) {
+    it(`leaves the rows a rebuild makes, after each run (seed ${seed})`, async () => {
+      await db.execute(sql`
+        truncate analytics_events, analytics_search_log, analytics_search_daily, analytics_search_clicks,
+          analytics_search_demand_days, analytics_search_demand_totals, analytics_search_demand_slices,
+          analytics_search_state`);
+      const rng = generator(seed);
+      let day = 0;
+      let minute = 0;
+      let pendingOpens: Event[] = [];
+      for (let run = 0; run < 24; run++) {
+        // The day moves on now and then; each run is a few minutes later.
+        if (rng.int(5) === 0) {
+          day++;
+          minute = 0;
+        }
+        minute += 5;
+        const events: Event[] = [...pendingOpens];
+        pendingOpens = [];
+        for (let i = rng.int(12); i >= 0; i--) {
+          // Mostly today; sometimes a search of an earlier day arrives late.
+          const late = day > 0 && rng.int(10) === 0;
+          const at = new Date(Date.parse(`${dayOf(late ? day - 1 : day)}T03:00:00Z`) + (minute + i) * 60_000);
+          const t = rng.int(3);
+          const learner = `learner-${rng.int(8)}`;
+          const shown = [rng.pick(COURSES), rng.pick(COURSES)];
+          events.push({
+            type: 'search',
+            at: at.toISOString(),
+            learner,
+            payload: {
+              topic: `topic-${t}`,
+              key: `topic-${t}`,
+              query: `form ${t}-${rng.int(3)}`,
+              label: `Topic ${t}`,
+              category: rng.pick(CATEGORIES),
+              results: rng.int(3),
+              shown,
+            },
+          });
+          // An open of one of its results, in this run or the next (its search leaves the demand then).
+          if (rng.int(3) === 0) {
+            const open: Event = {
+              type: 'search_open',
+              at: new Date(at.getTime() + 60_000).toISOString(),
+              learner,
+              course: shown[0],
+            };
+            if (rng.int(2) === 0) events.push(open);
+            else pendingOpens.push(open);
+          }
+        }
+        await insertEvents(events);
+        await rollupSearch(db);
+        expect(await daily(), `run ${run}: the daily rows`).toEqual(await definedDaily());
+        const updated = await counts();
+        await db.execute(sql`update analytics_search_state set demand_from = ${FIRST}::date where id = 1`);
+        await rollupSearch(db);
+        expect(updated, `run ${run}: the running counts`).toEqual(await counts());
+      }
+      // The generated runs must reach past the first day and leave demand, or the comparison proves little.
+      const [made] = await table(sql`select count(distinct day)::int as days, count(*)::int as n
+        from analytics_search_demand_days`);
+      expect(made?.days).toBeGreaterThan(2);
+      expect(made?.n).toBeGreaterThan(40);
+    });
+  }
+});

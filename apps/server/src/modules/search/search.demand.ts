@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { badRequest } from '../../core/errors.ts';
 import { AnswerMemo, perDatabase } from '../../core/snapshots.ts';
 import type { Exposure, QueryGroup } from './engine/search.clicks.ts';
+import { rebuildDemandCounts, updateLastDayDemand } from './search.demand.counts.ts';
 
 /**
  * What learners search for (issue #33), from the analytics events: the search rollup, the
@@ -31,8 +32,6 @@ export const VARIANT_MIN_LEARNERS = 2;
 /** Groups in a report at most, and typed forms per group. */
 const MAX_GROUPS = 200;
 const MAX_VARIANTS = 10;
-/** Learner-days rebuilt at once from which the running counts' tables are analyzed again. */
-const ANALYZE_AFTER_ROWS = 50_000;
 /** Events read per statement by the rollup. */
 const PAGE = 5000;
 
@@ -103,7 +102,8 @@ export async function rollupSearch(db: Db): Promise<number> {
     const last = Number(state?.last_id ?? 0);
     let after = Number(state?.before_id ?? 0);
     if (max === last && after === last && !state?.demand_from) return 0;
-    const days = new Set<string>();
+    // The (day, group, learner) of every search the run logged or saw opened.
+    await tx.execute(sql`create temp table search_touched (day date, topic text, learner text) on commit drop`);
     let read = 0;
     for (;;) {
       const page = rowsOf<EventRow>(
@@ -116,12 +116,21 @@ export async function rollupSearch(db: Db): Promise<number> {
       if (page.length === 0) break;
       read += page.length;
       after = Number(page[page.length - 1]?.id);
-      for (const d of await applyEvents(tx, page)) days.add(d);
+      await applyEvents(tx, page);
       if (page.length < PAGE) break;
     }
-    for (const day of [...days].sort()) await rollupDay(tx, day);
-    const [from] = [...days, ...(state?.demand_from ? [state.demand_from] : [])].sort();
-    if (from) await rebuildDemandCounts(tx, from);
+    const days = rowsOf<{ day: string }>(
+      await tx.execute(sql`select distinct day::text as day from search_touched order by 1`),
+    ).map((r) => r.day);
+    if (days.length === 1 && !state?.demand_from && !(await demandAfter(tx, days[0] as string))) {
+      // Only the last day changed (each minute's run, today): the touched learners alone.
+      await tx.execute(sql`analyze search_touched`);
+      await updateLastDayDemand(tx, days[0] as string, 'search_touched');
+    } else {
+      for (const day of days) await rollupDay(tx, day);
+      const [from] = [...days, ...(state?.demand_from ? [state.demand_from] : [])].sort();
+      if (from) await rebuildDemandCounts(tx, from);
+    }
     await tx.execute(sql`
       update analytics_search_state set before_id = ${last}, last_id = ${max}, demand_from = null, rolled_at = now()
       where id = 1`);
@@ -129,11 +138,16 @@ export async function rollupSearch(db: Db): Promise<number> {
   });
 }
 
-/** Searches, then opens, then enrolments of one page of events; answers the days whose demand changed. */
-async function applyEvents(tx: DbOrTx, page: EventRow[]): Promise<string[]> {
-  const days: string[] = [];
+/** Whether there is demand on a day after `day`. */
+const demandAfter = async (tx: DbOrTx, day: string) =>
+  rowsOf<{ later: boolean }>(
+    await tx.execute(sql`select exists (select 1 from analytics_search_daily where day > ${day}::date) as later`),
+  )[0]?.later === true;
+
+/** Searches, then opens, then enrolments of one page of events; the searches changed go to `search_touched`. */
+async function applyEvents(tx: DbOrTx, page: EventRow[]) {
   const searches = searchRows(page);
-  if (searches.length) days.push(...(await applySearches(tx, JSON.stringify(searches))));
+  if (searches.length) await applySearches(tx, JSON.stringify(searches));
 
   const acts = (type: string) =>
     JSON.stringify(
@@ -142,10 +156,9 @@ async function applyEvents(tx: DbOrTx, page: EventRow[]): Promise<string[]> {
         .map((e, i) => ({ i, learner: e.learner, course: e.course_id, at: iso(e.at) })),
     );
   const opens = acts('search_open');
-  if (opens !== '[]') days.push(...(await applyOpens(tx, opens)));
+  if (opens !== '[]') await applyOpens(tx, opens);
   const enrolments = acts('enrolment');
   if (enrolments !== '[]') await applyEnrolments(tx, enrolments);
-  return days;
 }
 
 /** The search log rows of a page's `search` events, their payloads bounded (any payload may be sent). */
@@ -170,18 +183,19 @@ function searchRows(page: EventRow[]) {
     });
 }
 
-/** Logs the searches (JSON rows of searchRows) and their click evidence; answers the days of those newly logged. */
-async function applySearches(tx: DbOrTx, json: string): Promise<string[]> {
-  const inserted = rowsOf<{ day: string }>(
-    await tx.execute(sql`
+/** Logs the searches (JSON rows of searchRows) and their click evidence; those newly logged are touched. */
+async function applySearches(tx: DbOrTx, json: string) {
+  await tx.execute(sql`
+    with inserted as (
       insert into analytics_search_log (event_id, at, day, learner, topic, key, variant, label, category, results, shown)
       select x.event_id, x.at, (x.at at time zone 'Asia/Kolkata')::date, x.learner, x.topic, x.key, x.variant,
         x.label, x.category, x.results, array(select s::uuid from json_array_elements_text(x.shown) s)
       from json_to_recordset(${json}::json) as x(event_id bigint, at timestamptz, learner text, topic text,
         key text, variant text, label text, category text, results int, shown json)
       on conflict (event_id) do nothing
-      returning day::text as day`),
-  );
+      returning day, topic, learner
+    )
+    insert into search_touched select day, topic, learner from inserted`);
   // The click evidence: one row per (group, course, learner), the best position it was shown at.
   await tx.execute(sql`
     insert into analytics_search_clicks (key, course_id, learner, shown, last_at)
@@ -192,32 +206,29 @@ async function applySearches(tx: DbOrTx, json: string): Promise<string[]> {
     on conflict (key, course_id, learner) do update
       set shown = least(analytics_search_clicks.shown, excluded.shown),
           last_at = greatest(analytics_search_clicks.last_at, excluded.last_at)`);
-  return inserted.map((r) => r.day);
 }
 
-/** Counts the opens (JSON rows of `search_open` events) for their searches; answers the days whose logs changed. */
-async function applyOpens(tx: DbOrTx, opens: string): Promise<string[]> {
+/** Counts the opens (JSON rows of `search_open` events) for their searches; the searches changed are touched. */
+async function applyOpens(tx: DbOrTx, opens: string) {
   // Each open counts for the learner's latest search within the hour before it that showed the course.
-  const opened = rowsOf<{ day: string }>(
-    await tx.execute(sql`
-      with o as (
-        select * from json_to_recordset(${opens}::json) as x(i int, learner text, course uuid, at timestamptz)
-      ), hit as (
-        select distinct on (o.i) l.event_id, o.course
-        from o join analytics_search_log l
-          on l.learner = o.learner and l.at <= o.at and l.at > o.at - make_interval(mins => ${OPEN_WINDOW_MINUTES})
-          and o.course = any(l.shown)
-        order by o.i, l.at desc
-      ), per as (
-        select event_id, array_agg(distinct course) as courses from hit group by event_id
-      ), upd as (
-        update analytics_search_log l
-        set opened = l.opened || array(select c from unnest(per.courses) c where not c = any(l.opened))
-        from per where l.event_id = per.event_id and not per.courses <@ l.opened
-        returning l.day
-      )
-      select distinct day::text as day from upd`),
-  );
+  await tx.execute(sql`
+    with o as (
+      select * from json_to_recordset(${opens}::json) as x(i int, learner text, course uuid, at timestamptz)
+    ), hit as (
+      select distinct on (o.i) l.event_id, o.course
+      from o join analytics_search_log l
+        on l.learner = o.learner and l.at <= o.at and l.at > o.at - make_interval(mins => ${OPEN_WINDOW_MINUTES})
+        and o.course = any(l.shown)
+      order by o.i, l.at desc
+    ), per as (
+      select event_id, array_agg(distinct course) as courses from hit group by event_id
+    ), upd as (
+      update analytics_search_log l
+      set opened = l.opened || array(select c from unnest(per.courses) c where not c = any(l.opened))
+      from per where l.event_id = per.event_id and not per.courses <@ l.opened
+      returning l.day, l.topic, l.learner
+    )
+    insert into search_touched select day, topic, learner from upd`);
   // The click evidence of the searches these opens were counted for (again on a re-read: idempotent).
   await tx.execute(sql`
     update analytics_search_clicks k set clicked = true
@@ -230,7 +241,6 @@ async function applyOpens(tx: DbOrTx, opens: string): Promise<string[]> {
       where c = x.course
     ) u
     where k.key = u.key and k.learner = u.learner and k.course_id = u.course and not k.clicked`);
-  return opened.map((r) => r.day);
 }
 
 /** Counts the enrolments (JSON rows of `enrolment` events) for the searches their courses were opened from. */
@@ -260,77 +270,6 @@ async function rollupDay(tx: DbOrTx, day: string) {
     from analytics_search_log
     where day = ${day}::date and cardinality(opened) = 0
     group by day, topic, learner, variant`);
-}
-
-/**
- * The daily demand rows from `from` on, each counted in its slices (schema/search-demand.ts): in every
- * category ('*') and in its own, for its group ('') and for the form typed.
- */
-const demandRowsFrom = (from: string) => sql`
-  select s.scope, d.topic, v.variant, d.learner, d.day, d.label, d.searches, d.results
-  from analytics_search_daily d
-  cross join lateral (values ('*'), (d.category)) as s(scope)
-  cross join lateral (select '' union all select d.variant where d.variant <> '') as v(variant)
-  where d.day >= ${from}::date`;
-
-/**
- * Rebuilds the search-demand running counts of the days from `from` on (the days before it keep
- * theirs): each learner-day with the learner's previous day in its slice, then each slice's running
- * counts (continuing its last row before `from`), then the slices' first and last days.
- */
-async function rebuildDemandCounts(tx: DbOrTx, from: string) {
-  await tx.execute(sql`delete from analytics_search_demand_days where day >= ${from}::date`);
-  await tx.execute(sql`delete from analytics_search_demand_totals where day >= ${from}::date`);
-  // The daily rows are read once into their slices. The new rows are made in temporary tables, then
-  // inserted: a statement that inserts into the table it looks up finds a slice's earlier rows behind
-  // those it has just inserted (invisible to it, but walked over by the index scan): minutes for a
-  // year's rows instead of seconds.
-  await tx.execute(sql`create temp table demand_rows_new on commit drop as ${demandRowsFrom(from)}`);
-  await tx.execute(sql`
-    create temp table demand_days_new on commit drop as
-    select x.scope, x.topic, x.variant, x.learner, x.day,
-      coalesce(
-        lag(x.day) over (partition by x.scope, x.topic, x.variant, x.learner order by x.day),
-        (select max(p.day) from analytics_search_demand_days p
-         where p.scope = x.scope and p.topic = x.topic and p.variant = x.variant and p.learner = x.learner)) as prev
-    from (select distinct scope, topic, variant, learner, day from demand_rows_new) x`);
-  await tx.execute(sql`
-    create temp table demand_totals_new on commit drop as
-    select x.scope, x.topic, x.variant, x.day,
-      coalesce(b.learners, 0) + sum(coalesce(f.n, 0)) over w as learners,
-      coalesce(b.searches, 0) + sum(x.searches) over w as searches,
-      coalesce(b.results, 0) + sum(x.results) over w as results
-    from (
-      select scope, topic, variant, day, sum(searches) as searches, sum(results) as results
-      from demand_rows_new group by 1, 2, 3, 4
-    ) x
-    left join (
-      select scope, topic, variant, day, count(*) as n from demand_days_new where prev is null group by 1, 2, 3, 4
-    ) f on f.scope = x.scope and f.topic = x.topic and f.variant = x.variant and f.day = x.day
-    left join lateral (
-      select t.learners, t.searches, t.results from analytics_search_demand_totals t
-      where t.scope = x.scope and t.topic = x.topic and t.variant = x.variant
-      order by t.day desc limit 1
-    ) b on true
-    window w as (partition by x.scope, x.topic, x.variant order by x.day)`);
-  await tx.execute(sql`insert into analytics_search_demand_days select * from demand_days_new`);
-  await tx.execute(sql`insert into analytics_search_demand_totals select * from demand_totals_new`);
-  const [made] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from demand_days_new`));
-  // A slice's last day may stay after its rows there are gone: the report only skips slices by it.
-  await tx.execute(sql`
-    insert into analytics_search_demand_slices (scope, topic, variant, label, first_day, last_day)
-    select scope, topic, variant, max(label), min(day), max(day) from demand_rows_new group by 1, 2, 3
-    on conflict (scope, topic, variant) do update
-      set label = greatest(analytics_search_demand_slices.label, excluded.label),
-          first_day = least(analytics_search_demand_slices.first_day, excluded.first_day),
-          last_day = greatest(analytics_search_demand_slices.last_day, excluded.last_day)`);
-  await tx.execute(sql`drop table demand_rows_new, demand_days_new, demand_totals_new`);
-  // After a build of many days (the first, or after the migration) the planner learns the tables'
-  // sizes at once: with none, it rescans the range's returning learners once per group (seconds).
-  if (Number(made?.n ?? 0) >= ANALYZE_AFTER_ROWS)
-    await tx.execute(
-      sql`analyze analytics_search_demand_days, analytics_search_demand_totals, analytics_search_demand_slices`,
-    );
 }
 
 /** Drops the search rollup's rows older than the retention (with the analytics events' sweep). */
