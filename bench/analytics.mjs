@@ -151,7 +151,7 @@ try {
     const busy = Number(opt['busy-day']);
     if (busy > 0) {
       // A busy day: rolling up one more minute of events must not cost more as the day fills.
-      // Both rollups, each timed: the search rollup rebuilds the day's demand counts every run.
+      // Both rollups, each timed (the search rollup's minute grew with the day while it rebuilt today's counts).
       const rollups = async (label) => {
         const t = performance.now();
         await rollup(database.db);

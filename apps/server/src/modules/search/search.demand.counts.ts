@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client.ts';
 
 /**
- * The search-demand report's running counts (schema/search-demand.ts), kept by the search rollup
- * (search.demand.ts) in step with `analytics_search_daily`: rebuilt from a changed day on, or — in the
+ * The search-demand report's daily rows and running counts (schema/search-demand.ts), kept by the search
+ * rollup (search.demand.ts) in step with the search log: rebuilt from a changed day on, or — in the
  * common case, a run that changed only the last day there is (today, as the day fills) — updated for
  * the learners the run touched alone. Both leave the same rows (search.demand.counts.test.ts).
  */
@@ -13,13 +13,32 @@ const ANALYZE_AFTER_ROWS = 50_000;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** Rows (`alias`) of the (topic, learner) pairs in the temporary table `touched`, or every row without one. */
+const touchedBy = (alias: string, touched?: string) =>
+  touched ? sql.raw(` and (${alias}.topic, ${alias}.learner) in (select topic, learner from ${touched})`) : sql``;
+
 /**
- * Daily demand rows (analytics_search_daily as `d`, with `join` and `where`), each counted in its
- * slices: in every category ('*') and in its own, for its group ('') and for the form typed.
+ * Recomputes the daily demand rows of `day` from the search log (the day's searches, by its index): all
+ * of them, or those of the (topic, learner) pairs in the temporary table `touched`.
  */
-const demandRows = (where: SQL, join = sql``) => sql`
+export async function rollupDay(tx: DbOrTx, day: string, touched?: string) {
+  await tx.execute(sql`
+    delete from analytics_search_daily d where d.day = ${day}::date ${touchedBy('d', touched)}`);
+  await tx.execute(sql`
+    insert into analytics_search_daily (day, topic, learner, variant, category, label, searches, results)
+    select l.day, l.topic, l.learner, l.variant, max(l.category), max(l.label), count(*), sum(l.results)
+    from analytics_search_log l
+    where l.day = ${day}::date and cardinality(l.opened) = 0 ${touchedBy('l', touched)}
+    group by l.day, l.topic, l.learner, l.variant`);
+}
+
+/**
+ * Daily demand rows (analytics_search_daily as `d`, with `where`), each counted in its slices: in every
+ * category ('*') and in its own, for its group ('') and for the form typed.
+ */
+const demandRows = (where: SQL) => sql`
   select s.scope, d.topic, v.variant, d.learner, d.day, d.label, d.searches, d.results
-  from analytics_search_daily d ${join}
+  from analytics_search_daily d
   cross join lateral (values ('*'), (d.category)) as s(scope)
   cross join lateral (select '' union all select d.variant where d.variant <> '') as v(variant)
   where ${where}`;
@@ -103,25 +122,16 @@ export async function rebuildDemandCounts(tx: DbOrTx, from: string) {
  * Updates the daily demand rows of `day` and the running counts for the (topic, learner) pairs in
  * `touched` (a temporary table of the run's changed searches), when `day` is the last day with demand:
  * no learner-day comes after it, so no other row depends on these. Its cost is the run's learners, not
- * the day's (rebuilding today's counts every minute grew with the day: 7.2–8.5 s for a minute late on
- * the bench's busy day, 2.2–2.7 s with this). Each slice's row of `day` is its row before plus what changed: the searches and results
- * of the touched learners' daily rows after against before, and their first days (`prev` null) gained
- * or lost. A row left with no searches of that day is removed (each daily row has at least one search).
+ * the day's (rebuilding today's counts every minute grew with the day: 8.1–8.3 s for a minute late on
+ * the bench's busy day, 2.7 s with this). Each slice's row of `day` is its row before plus what
+ * changed: the searches and results of the touched learners' daily rows after against before, and their
+ * first days (`prev` null) gained or lost. A row left with no searches of that day is removed (each
+ * daily row has at least one search).
  */
 export async function updateLastDayDemand(tx: DbOrTx, day: string, touched: string) {
-  const keys = sql.raw(`(select distinct topic, learner from ${touched})`);
-  const touchedRows = () =>
-    demandRows(sql`d.day = ${day}::date`, sql`join ${keys} k on k.topic = d.topic and k.learner = d.learner`);
+  const touchedRows = () => demandRows(sql`d.day = ${day}::date ${touchedBy('d', touched)}`);
   await tx.execute(sql`create temp table demand_old on commit drop as ${touchedRows()}`);
-  await tx.execute(sql`
-    delete from analytics_search_daily d using ${keys} k
-    where d.day = ${day}::date and d.topic = k.topic and d.learner = k.learner`);
-  await tx.execute(sql`
-    insert into analytics_search_daily (day, topic, learner, variant, category, label, searches, results)
-    select l.day, l.topic, l.learner, l.variant, max(l.category), max(l.label), count(*), sum(l.results)
-    from analytics_search_log l join ${keys} k on k.topic = l.topic and k.learner = l.learner
-    where l.day = ${day}::date and cardinality(l.opened) = 0
-    group by l.day, l.topic, l.learner, l.variant`);
+  await rollupDay(tx, day, touched);
   await tx.execute(sql`create temp table demand_new on commit drop as ${touchedRows()}`);
   await tx.execute(sql`analyze demand_old, demand_new`);
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../core/db/client.ts';
 import { badRequest } from '../../core/errors.ts';
 import { AnswerMemo, perDatabase } from '../../core/snapshots.ts';
 import type { Exposure, QueryGroup } from './engine/search.clicks.ts';
-import { rebuildDemandCounts, updateLastDayDemand } from './search.demand.counts.ts';
+import { rebuildDemandCounts, rollupDay, updateLastDayDemand } from './search.demand.counts.ts';
 
 /**
  * What learners search for (issue #33), from the analytics events: the search rollup, the
@@ -259,17 +259,6 @@ async function applyEnrolments(tx: DbOrTx, enrolments: string) {
     update analytics_search_clicks k set enrolled = true
     from (select distinct key, learner, course from upd) u
     where k.key = u.key and k.learner = u.learner and k.course_id = u.course`);
-}
-
-/** Recomputes one day's demand rows from the search log (the day's searches only, by its index). */
-async function rollupDay(tx: DbOrTx, day: string) {
-  await tx.execute(sql`delete from analytics_search_daily where day = ${day}::date`);
-  await tx.execute(sql`
-    insert into analytics_search_daily (day, topic, learner, variant, category, label, searches, results)
-    select day, topic, learner, variant, max(category), max(label), count(*), sum(results)
-    from analytics_search_log
-    where day = ${day}::date and cardinality(opened) = 0
-    group by day, topic, learner, variant`);
 }
 
 /** Drops the search rollup's rows older than the retention (with the analytics events' sweep). */
